@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# One script for the README's two commands, on a fresh machine with only Python 3.11 and apt:
+#   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/
+#   bash dev.sh test    install (Debian's chromium too, where missing), then run every test
+# Everything goes into ./.venv so the system Python is left alone.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PY=${PYTHON:-python3.11}
+command -v "$PY" >/dev/null 2>&1 || PY=python3
+VENV=.venv
+
+install_python() {
+    if [ ! -x "$VENV/bin/python" ]; then
+        "$PY" -m venv "$VENV" || {
+            # Debian's python3 lacks ensurepip until python3-venv is installed.
+            apt_install python3-venv && "$PY" -m venv "$VENV"
+        }
+    fi
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    "$VENV/bin/python" -m pip install --quiet -e ".[$1]"
+}
+
+apt_install() {
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+install_chromium() {
+    # Playwright cannot download its own browser here; Debian's chromium works headless.
+    if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+        echo "Installing Debian's chromium for the browser tests…"
+        apt_install chromium
+    fi
+}
+
+case "${1:-}" in
+serve)
+    install_python test
+    echo "Serving the dashboard at http://127.0.0.1:8866/  (Ctrl+C stops it)"
+    echo "All lessons: $VENV/bin/voila notebooks/ --port=8867"
+    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port=8866 --Voila.ip=127.0.0.1
+    ;;
+lab)
+    install_python test
+    exec "$VENV/bin/jupyter" lab notebooks/
+    ;;
+test)
+    install_python "test,bench"
+    install_chromium
+    export PATH="$PWD/$VENV/bin:$PATH"
+    echo "== ruff"
+    ruff check uno_lessons tests benchmarks
+    if [ -f uno_lessons/exercises.py ] || [ -d uno_lessons/exercises ]; then
+        echo "== exercises/ in sync with solutions/"
+        python -m uno_lessons.exercises build --check
+    fi
+    echo "== pytest (unit, widgets, README doctests, browser)"
+    python -m pytest -q -p no:cacheprovider tests README.md
+    nbs=$(ls notebooks/*.ipynb solutions/*.ipynb 2>/dev/null || true)
+    if [ -n "$nbs" ]; then
+        echo "== nbval (stored notebook outputs)"
+        python -m pytest -q -p no:cacheprovider --nbval --nbval-current-env \
+            --nbval-sanitize-with tests/nbval_sanitize.cfg -o addopts="" $nbs
+    fi
+    ;;
+*)
+    echo "usage: bash dev.sh serve | test | lab" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,218 @@
+"""Cards as value types: colours, ranks, short codes and points (E-DECK, E-SCORE)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+
+class Color(Enum):
+    """One of the four card colours; the value is the colour letter used in codes."""
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def label(self) -> str:
+        """The colour's name in lower case, as a teacher would say it ("green")."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str | Color) -> Color:
+        """A colour from its letter or name (``"G"``, ``"green"``), or a ValueError."""
+        if isinstance(text, Color):
+            return text
+        key = str(text).strip().upper()
+        for color in cls:
+            if key in (color.value, color.name):
+                return color
+        raise ValueError(f"{text!r} is not a colour: use R, Y, G or B (red, yellow, green, blue)")
+
+
+class Rank(Enum):
+    """What is printed on a card besides its colour; the value is its part of the code."""
+
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "+2"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W+4"
+    WILD_DONT_TALK = "WDT"
+
+    @property
+    def is_number(self) -> bool:
+        """True for 0–9."""
+        return self.value.isdigit()
+
+    @property
+    def is_wild(self) -> bool:
+        """True for Wild, Wild Draw Four and Wild Don't Talk."""
+        return self.value.startswith("W")
+
+    @property
+    def label(self) -> str:
+        """How the rank is read aloud: "3", "Skip", "Wild Draw Four"."""
+        return _RANK_LABELS.get(self, self.value)
+
+
+_RANK_LABELS = {
+    Rank.SKIP: "Skip",
+    Rank.REVERSE: "Reverse",
+    Rank.DRAW_TWO: "Draw Two",
+    Rank.WILD: "Wild",
+    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
+    Rank.WILD_DONT_TALK: "Wild Don't Talk",
+}
+
+NUMBER_RANKS = tuple(r for r in Rank if r.is_number)
+ACTION_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+WILD_RANKS = (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK)
+
+_VALID_FORMS = (
+    "a colour letter R, Y, G or B followed by 0-9, S (Skip), R (Reverse) or +2 (Draw Two), "
+    "e.g. G3, YS, BR, R+2; or a wild: W, W+4, WDT"
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """One UNO card: a colour (None for wilds) and a rank. ``str(card)`` is its code."""
+
+    color: Color | None
+    rank: Rank
+    # Derived once at construction: the engine reads these in its hot loop.
+    code: str = field(init=False, repr=False)
+    points: int = field(init=False, repr=False)
+    is_wild: bool = field(init=False, repr=False)
+    index: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rank.is_wild:
+            if self.color is not None:
+                raise ValueError(
+                    f"A {self.rank.label} has no colour of its own; the colour chosen for it "
+                    "belongs to the move, not the card"
+                )
+            code = self.rank.value
+        else:
+            if not isinstance(self.color, Color):
+                raise ValueError(f"A {self.rank.label} card needs a colour (R, Y, G or B)")
+            code = self.color.value + self.rank.value
+        points = int(self.rank.value) if self.rank.is_number else (50 if self.rank.is_wild else 20)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "is_wild", self.rank.is_wild)
+        object.__setattr__(self, "index", _INDEX.get(code, -1))
+
+    @classmethod
+    def parse(cls, code: str | Card) -> Card:
+        """The card for a short code such as ``"G3"``, ``"YS"``, ``"W+4"``; ValueError if bad."""
+        if isinstance(code, Card):
+            return code
+        try:
+            return _BY_CODE[code]
+        except (KeyError, TypeError):
+            pass
+        key = str(code).strip().upper()
+        if key in _BY_CODE:
+            return _BY_CODE[key]
+        raise ValueError(f"{code!r} is not a card code: use {_VALID_FORMS}")
+
+    @property
+    def is_number(self) -> bool:
+        """True for the number cards 0–9."""
+        return self.rank.is_number
+
+    @property
+    def is_action(self) -> bool:
+        """True for every card that is not a number card (E-SETUP-4's 'action card')."""
+        return not self.rank.is_number
+
+    @property
+    def name(self) -> str:
+        """The card read aloud: "green 3", "blue Skip", "Wild Draw Four"."""
+        if self.color is None:
+            return self.rank.label
+        return f"{self.color.label} {self.rank.label}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def _repr_html_(self) -> str:
+        # Imported lazily so the engine never needs the renderer (or any UI) to load.
+        from .render import card_html
+
+        return card_html(self)
+
+
+# All distinct cards in a fixed order (by colour, then rank; wilds last). The index is a
+# small int the engine uses for fast de-duplication and move tables.
+_ALL_CODES = [c.value + r.value for c in Color for r in Rank if not r.is_wild] + [
+    r.value for r in WILD_RANKS
+]
+_INDEX = {code: i for i, code in enumerate(_ALL_CODES)}
+_BY_CODE: dict[str, Card] = {}
+for _code in _ALL_CODES:
+    if _code.startswith("W"):
+        _card = Card(None, Rank(_code))
+    else:
+        _card = Card(Color(_code[0]), Rank(_code[1:]))
+    _BY_CODE[_code] = _card
+ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE.values())
+
+
+def cards(codes: Iterable[str | Card] | str) -> list[Card]:
+    """A list of cards from codes: ``cards("G3 Y3 W")`` or ``cards(["G3", "Y3"])``."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    return [Card.parse(c) for c in codes]
+
+
+def build_deck(with_wild_dont_talk: bool = True) -> list[Card]:
+    """The full deck in a fixed order: 112 cards for Encanto, 108 without Wild Don't Talk."""
+    deck: list[Card] = []
+    for color in Color:
+        for rank in Rank:
+            if rank.is_wild:
+                continue
+            copies = 1 if rank is Rank.ZERO else 2
+            deck.extend([_BY_CODE[color.value + rank.value]] * copies)
+    for rank in WILD_RANKS:
+        if rank is Rank.WILD_DONT_TALK and not with_wild_dont_talk:
+            continue
+        deck.extend([_BY_CODE[rank.value]] * 4)
+    return deck
+
+
+def hand_points(hand: Iterable[str | Card]) -> int:
+    """Points of left-over cards (E-SCORE-2): face value, 20 per action card, 50 per wild."""
+    return sum(Card.parse(c).points for c in hand)

@@ -1,0 +1,158 @@
+"""Moves as values, the IllegalMove error, and the matching rule with its reasons (E-MATCH)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Color
+
+KINDS = ("play", "draw", "keep", "accept", "challenge", "pass")
+
+
+class IllegalMove(ValueError):
+    """A move or action the rules do not allow now; the message says why, in plain words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One thing the player to move may do: ``kind`` is play, draw, keep, accept, challenge
+    or pass. A play names the card, the colour chosen for a wild and the seat silenced by a
+    Wild Don't Talk. ``honest`` tells, for a Wild Draw Four, whether it obeys E-WD4-2."""
+
+    kind: str
+    card: Card | None = None
+    color: Color | None = None
+    target: int | None = None
+    honest: bool | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            text = f"play {self.card}"
+            if self.color is not None and self.card is not None and self.card.is_wild:
+                text += f" choosing {self.color.label}"
+            if self.target is not None:
+                text += f" silencing seat {self.target}"
+            if self.honest is False:
+                text += " (bluff)"
+            return text
+        if self.kind == "draw" and self.color is not None:
+            return f"choose {self.color.label} and draw"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"<Move {self}>"
+
+    @property
+    def is_bluff(self) -> bool:
+        """True for a Wild Draw Four played against E-WD4-2."""
+        return self.honest is False
+
+
+# Interned moves: the engine hands out the same Move objects again and again, so that
+# ``apply`` can find a move by identity and legal_moves() allocates almost nothing.
+DRAW = Move("draw")
+KEEP = Move("keep")
+ACCEPT = Move("accept")
+CHALLENGE = Move("challenge")
+PASS = Move("pass")
+COLORS = tuple(Color)
+DRAW_WITH_COLOR = tuple(Move("draw", color=c) for c in COLORS)
+_PLAIN: dict[int, Move] = {}
+_WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
+_SILENCE: dict[tuple[int, int], Move] = {}
+
+
+def plain_play(card: Card) -> Move:
+    """The (interned) move that plays a coloured card."""
+    move = _PLAIN.get(card.index)
+    if move is None:
+        move = _PLAIN[card.index] = Move("play", card)
+    return move
+
+
+def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
+    """The four (interned) moves that play a Wild or Wild Draw Four, one per colour."""
+    key = (card.index, honest)
+    moves = _WILD.get(key)
+    if moves is None:
+        moves = _WILD[key] = tuple(Move("play", card, c, None, honest) for c in COLORS)
+    return moves
+
+
+def silence_plays(card: Card, seat: int, players: int) -> list[Move]:
+    """Moves that play a Wild Don't Talk: each colour times each other seat."""
+    out = []
+    for ci, color in enumerate(COLORS):
+        for target in range(players):
+            if target == seat:
+                continue
+            key = (ci * 16 + target, card.index)
+            move = _SILENCE.get(key)
+            if move is None:
+                move = _SILENCE[key] = Move("play", card, color, target)
+            out.append(move)
+    return out
+
+
+def matches(card: Card, top: Card, color: Color | None) -> bool:
+    """E-MATCH: may ``card`` be played on ``top`` when ``color`` is the colour in force?"""
+    if card.is_wild or color is None:
+        return True
+    return card.color is color or (card.rank is top.rank and not top.is_wild)
+
+
+def explain_match(card: Card | str, top: Card | str, color: Color | str | None = None) -> str:
+    """One sentence saying why ``card`` does or does not match ``top`` (E-MATCH-1..3)."""
+    card, top = Card.parse(card), Card.parse(top)
+    if color is None:
+        color = top.color
+    else:
+        color = Color.parse(color)
+    if card.is_wild:
+        return f"{card} matches: a {card.rank.label} is a wild card and matches every card."
+    if color is None:
+        return f"{card} matches: the first player chooses the colour after a Wild turned at the start."
+    if top.is_wild:
+        if card.color is color:
+            return f"{card} matches by colour: {color.label} was chosen for the {top.rank.label}."
+        return (
+            f"{card} does not match: the top card is a {top.rank.label} and the colour in force "
+            f"is {color.label}, but {card} is {card.color.label if card.color else 'a wild'}."
+        )
+    if card.color is color:
+        return f"{card} matches {top} by colour ({color.label})."
+    if card.rank is top.rank:
+        how = "number" if card.is_number else "symbol"
+        return f"{card} matches {top} by {how} ({card.rank.label})."
+    if top.is_number:
+        return (
+            f"{card} does not match the top card {top}: not the same colour ({color.label}), "
+            f"number ({top.rank.label}) or symbol."
+        )
+    return (
+        f"{card} does not match the top card {top}: not the same colour ({color.label}) "
+        f"or symbol ({top.rank.label})."
+    )
+
+
+def wild_draw_four_honest(
+    hand: list[Card], previous_color: Color | None, wilds_count: bool, played: Card | None = None
+) -> bool:
+    """E-WD4-2 / C-WD4-2: True when no other card in ``hand`` matches ``previous_color``.
+
+    ``hand`` is the hand before the play; ``played`` (one copy) is left out of the check.
+    With ``wilds_count`` (Encanto) any other wild card counts as matching the colour. When no
+    colour is in force yet (classic, a Wild turned first) any coloured card counts.
+    """
+    skipped = played is None
+    for card in hand:
+        if not skipped and card.index == played.index:
+            skipped = True
+            continue
+        if card.is_wild:
+            if wilds_count:
+                return False
+        elif previous_color is None or card.color is previous_color:
+            return False
+    return True
+

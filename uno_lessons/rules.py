@@ -1,0 +1,88 @@
+"""Rule sets as data: one named switch per difference between UNO: Encanto and classic UNO."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+FirstCardAction = Literal["reflip", "apply"]
+GuiltyPenalty = Literal["draw_four", "take_back"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The switches the engine obeys. Presets: ``Rules.encanto()`` and ``Rules.classic()``.
+
+    A house rule is one changed field, e.g. ``dataclasses.replace(Rules.encanto(),
+    innocent_challenge_draw=4)``.
+    """
+
+    name: str = "encanto"
+    # E-DECK: Encanto adds four Wild Don't Talk cards (112 cards); classic has 108.
+    wild_dont_talk: bool = True
+    # E-SETUP-4 "reflip": an action card turned at the start is returned and another turned.
+    # C-SETUP-4 "apply": its effect applies to the first player (a Wild Draw Four is re-flipped).
+    first_card_action: FirstCardAction = "reflip"
+    # E-WD4-2: do wild cards in the hand count as matching the current colour when judging
+    # whether a Wild Draw Four was played honestly? Encanto text: yes. C-WD4-2: no.
+    wilds_block_wild_draw_four: bool = True
+    # E-WD4-5 "draw_four": the guilty player draws 4. C-WD4-5 "take_back": they also take the
+    # Wild Draw Four back into their hand and the card before it is on top again.
+    guilty_penalty: GuiltyPenalty = "draw_four"
+    min_players: int = 2
+    max_players: int = 10
+    hand_size: int = 7  # E-SETUP-2
+    draw_two_count: int = 2  # E-ACT-2
+    wild_draw_four_count: int = 4  # E-WD4-3
+    innocent_challenge_draw: int = 6  # E-WD4-4: the challenger draws six
+    guilty_draw: int = 4  # E-WD4-5
+    uno_penalty: int = 2  # E-UNO-2
+    talk_penalty: int = 3  # E-WDT-2
+    # E-ACT-3 (official): with two players a Reverse acts like a Skip.
+    two_player_reverse_is_skip: bool = True
+    target_score: int = 500  # E-SCORE-4
+
+    def __post_init__(self) -> None:
+        if self.first_card_action not in ("reflip", "apply"):
+            raise ValueError("first_card_action must be 'reflip' (Encanto) or 'apply' (classic)")
+        if self.guilty_penalty not in ("draw_four", "take_back"):
+            raise ValueError("guilty_penalty must be 'draw_four' (Encanto) or 'take_back' (classic)")
+        if not 2 <= self.min_players <= self.max_players:
+            raise ValueError("min_players must be at least 2 and at most max_players")
+        if self.hand_size < 1:
+            raise ValueError("hand_size must be at least 1")
+
+    @classmethod
+    def encanto(cls) -> Rules:
+        """UNO: Encanto as its box text says (seeds 000-002), official rules where silent."""
+        return cls()
+
+    @classmethod
+    def classic(cls) -> Rules:
+        """Classic Mattel UNO (seed 004), official rules where the box text is silent."""
+        return cls(
+            name="classic",
+            wild_dont_talk=False,
+            first_card_action="apply",
+            wilds_block_wild_draw_four=False,
+            guilty_penalty="take_back",
+        )
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: 112 with Wild Don't Talk, 108 without."""
+        return 112 if self.wild_dont_talk else 108
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some switches changed: the way to write a house rule."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The switches as a plain dict (for saved games)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from ``to_dict`` output."""
+        return cls(**data)
