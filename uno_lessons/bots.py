@@ -1,0 +1,224 @@
+"""Bots that play through the public API, and ``play_game`` to run seeded games and matches."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .cards import Card, Color, Rank
+from .game import Game
+from .moves import Move
+from .rules import Rules
+from .scoring import Match
+
+
+class Bot:
+    """A player program: ``choose`` picks the current player's move; ``react`` may say UNO
+    or call others out at any time (E-UNO)."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | np.random.SeedSequence | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, game: Game) -> Move:
+        """The move to make for ``game.current_player``."""
+        raise NotImplementedError
+
+    def react(self, game: Game, seat: int) -> None:
+        """Out-of-turn actions for ``seat`` (say UNO, catch); the default does nothing."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Picks a uniformly random legal move; says UNO and catches others only half the time."""
+
+    name = "random"
+
+    def __init__(self, seed=None, uno_rate: float = 0.5, catch_rate: float = 0.5) -> None:
+        super().__init__(seed)
+        self.uno_rate = uno_rate
+        self.catch_rate = catch_rate
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        return moves[int(self.rng.integers(len(moves)))]
+
+    def react(self, game: Game, seat: int) -> None:
+        if len(game.hands[seat]) == 1 and seat not in game.uno_said and self.rng.random() < self.uno_rate:
+            game.say_uno(seat)
+        w = game.uno_window
+        if w is not None and w != seat and seat != game.silenced and self.rng.random() < self.catch_rate:
+            game.catch(seat, w)
+
+
+class SensibleBot(Bot):
+    """A reasonable player, by a stated policy:
+
+    - plays the highest-point matching coloured card (action cards before numbers) and keeps
+      its wilds for when nothing else matches; plays the drawn card unless it is a bluff;
+    - names the colour it holds most of; silences the opponent with the fewest cards;
+    - says UNO before playing its second-to-last card, and calls out anyone it can catch
+      (unless it is silenced: calling out would be talking);
+    - bluffs a Wild Draw Four with probability ``bluff_rate`` when the next player holds two
+      cards or fewer; otherwise plays it only honestly;
+    - challenges a Wild Draw Four when its player still holds ``challenge_min_cards`` or more
+      cards (a big hand more likely held the old colour), otherwise accepts.
+    """
+
+    name = "sensible"
+
+    def __init__(self, seed=None, bluff_rate: float = 0.25, challenge_min_cards: int = 4) -> None:
+        super().__init__(seed)
+        self.bluff_rate = bluff_rate
+        self.challenge_min_cards = challenge_min_cards
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if game.phase == "challenge":
+            player = game.pending[0]
+            wants = len(game.hands[player]) >= self.challenge_min_cards
+            return next(m for m in moves if m.kind == ("challenge" if wants else "accept"))
+        seat = game.current_player
+        hand = game.hands[seat]
+        plays = [m for m in moves if m.kind == "play"]
+        if game.phase == "drawn":
+            honest = [m for m in plays if m.honest is not False]
+            return self._best_wild(game, honest, hand) if honest else next(m for m in moves if m.kind == "keep")
+        coloured = [m for m in plays if not m.card.is_wild]
+        nxt = game.next_seat(seat)
+        bluffs = [m for m in plays if m.honest is False]
+        if bluffs and len(game.hands[nxt]) <= 2 and self.rng.random() < self.bluff_rate:
+            return self._best_wild(game, bluffs, hand)
+        if coloured:
+            counts = _color_counts(hand)
+            return max(coloured, key=lambda m: (m.card.points, counts[m.card.color]))
+        fair = [m for m in plays if m.honest is not False]
+        for rank in (Rank.WILD, Rank.WILD_DONT_TALK, Rank.WILD_DRAW_FOUR):
+            options = [m for m in fair if m.card.rank is rank]
+            if options:
+                return self._best_wild(game, options, hand)
+        for kind in ("draw", "pass"):
+            for m in moves:
+                if m.kind == kind:
+                    return m if m.color is None else _pick_color_draw(moves, hand)
+        return moves[0]
+
+    def _best_wild(self, game: Game, options: list[Move], hand: list[Card]) -> Move:
+        if not options[0].card.is_wild:
+            return options[0]
+        rest = list(hand)
+        rest.remove(options[0].card)
+        color = _favourite_color(rest)
+        fewest = None
+        if options[0].target is not None:
+            others = [s for s in range(len(game.hands)) if s != game.current_player]
+            fewest = min(others, key=lambda s: len(game.hands[s]))
+        for m in options:
+            if m.color is color and (fewest is None or m.target == fewest):
+                return m
+        return options[0]
+
+    def react(self, game: Game, seat: int) -> None:
+        hand = game.hands[seat]
+        if seat not in game.uno_said and (
+            len(hand) == 1 or (len(hand) == 2 and seat == game.current_player and game.phase in ("turn", "drawn"))
+        ):
+            game.say_uno(seat)
+        w = game.uno_window
+        if w is not None and w != seat and seat != game.silenced and len(game.hands[w]) == 1:
+            game.catch(seat, w)
+
+
+def _color_counts(hand: list[Card]) -> dict[Color | None, int]:
+    counts: dict[Color | None, int] = {c: 0 for c in Color}
+    counts[None] = 0
+    for card in hand:
+        counts[card.color] += 1
+    return counts
+
+
+def _favourite_color(hand: list[Card]) -> Color:
+    counts = _color_counts(hand)
+    points = {c: sum(k.points for k in hand if k.color is c) for c in Color}
+    return max(Color, key=lambda c: (counts[c], points[c]))
+
+
+def _pick_color_draw(moves: list[Move], hand: list[Card]) -> Move:
+    color = _favourite_color(hand)
+    return next(m for m in moves if m.kind == "draw" and m.color is color)
+
+
+BOTS = {"random": RandomBot, "sensible": SensibleBot}
+
+
+def make_bots(spec: int | Sequence[Bot | str], seed: int | np.random.SeedSequence | None = None) -> list[Bot]:
+    """Bots from a count (all sensible) or a list of Bot objects / names ("random", "sensible")."""
+    if isinstance(spec, int):
+        spec = ["sensible"] * spec
+    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    seeds = root.spawn(len(spec))
+    out: list[Bot] = []
+    for s, item in zip(seeds, spec):
+        if isinstance(item, Bot):
+            out.append(item)
+        elif item in BOTS:
+            out.append(BOTS[item](s))
+        else:
+            raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible' or a Bot object")
+    return out
+
+
+def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000) -> Game:
+    """Let ``bots`` (one per seat) play ``game`` until someone wins or ``max_moves`` pass."""
+    if len(bots) != len(game.hands):
+        raise ValueError(f"{len(bots)} bots for {len(game.hands)} seats")
+    seats = range(len(bots))
+    for _ in range(max_moves):
+        for s in seats:
+            bots[s].react(game, s)
+        if game.winner is not None:
+            break
+        game.apply(bots[game.current_player].choose(game))
+        if game.winner is not None:
+            break
+    return game
+
+
+def play_game(
+    players: int | Sequence[Bot | str] = 4,
+    *,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    max_moves: int = 5000,
+) -> Game:
+    """A seeded game of bots to its end: ``play_game(["sensible", "random"], seed=1)``."""
+    game_seed, bot_seed = np.random.SeedSequence(seed).spawn(2)
+    bots = make_bots(players, bot_seed)
+    game = Game.new(list(names) if names else len(bots), rules=rules or Rules.encanto(), seed=game_seed)
+    return run_hand(game, bots, max_moves)
+
+
+def play_match(
+    players: int | Sequence[Bot | str] = 4,
+    *,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    max_hands: int = 200,
+) -> Match:
+    """A seeded match of bots, hand after hand, until someone reaches 500 (E-SCORE-4)."""
+    match_seed, bot_seed = np.random.SeedSequence(seed).spawn(2)
+    bots = make_bots(players, bot_seed)
+    match = Match(list(names) if names else len(bots), rules=rules or Rules.encanto(), seed=match_seed)
+    for _ in range(max_hands):
+        game = run_hand(match.new_hand(), bots)
+        if game.winner is not None:
+            match.record(game)
+        if match.is_over:
+            break
+    return match

@@ -1,0 +1,72 @@
+"""What one seat can see: its own hand, the table, and the other hands only as counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card, Color
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A seat's view of the game (OpenSpiel-style observer): nothing hidden leaks into it."""
+
+    seat: int
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    current_color: Color | None
+    current_player: int
+    direction: int
+    draw_pile_size: int
+    discard_pile_size: int
+    phase: str
+    drawn: Card | None  # the card this seat just drew, if it is theirs to play or keep
+    silenced: int | None
+    uno_window: int | None
+    winner: int | None
+    points: int | None
+    legal_moves: tuple[Move, ...]  # empty unless it is this seat's move
+    log: tuple[str, ...]  # the event log with other players' drawn cards hidden
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move."""
+        return self.current_player == self.seat and self.winner is None
+
+    def hidden_hands(self) -> list[int]:
+        """The hand sizes of the other seats, in seat order (own seat excluded)."""
+        return [n for s, n in enumerate(self.hand_sizes) if s != self.seat]
+
+
+def player_view(game: Game, seat: int) -> PlayerView:
+    """The view of ``seat``: own cards face up, every other hand as a count only."""
+    if not 0 <= seat < len(game.hands):
+        raise ValueError(f"There is no seat {seat}: the seats are 0 to {len(game.hands) - 1}")
+    mine = game.current_player == seat
+    return PlayerView(
+        seat=seat,
+        names=tuple(game.names),
+        hand=tuple(game.hands[seat]),
+        hand_sizes=tuple(len(h) for h in game.hands),
+        top_card=game.top_card,
+        current_color=game.current_color,
+        current_player=game.current_player,
+        direction=game.direction,
+        draw_pile_size=game.draw_pile_size,
+        discard_pile_size=len(game.discard_pile),
+        phase=game.phase,
+        drawn=game.drawn if mine else None,
+        silenced=game.silenced,
+        uno_window=game.uno_window,
+        winner=game.winner,
+        points=game.points,
+        legal_moves=tuple(game.legal_moves()) if mine else (),
+        log=tuple(game.narrate(viewer=seat)),
+    )
