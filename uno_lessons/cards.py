@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable
 
 
 class Color(Enum):
@@ -97,6 +97,7 @@ class Card:
     code: str = field(init=False, repr=False)
     points: int = field(init=False, repr=False)
     is_wild: bool = field(init=False, repr=False)
+    is_number: bool = field(init=False, repr=False)  # 0-9; everything else is an action card
     index: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -115,6 +116,7 @@ class Card:
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "is_wild", self.rank.is_wild)
+        object.__setattr__(self, "is_number", self.rank.is_number)
         object.__setattr__(self, "index", _INDEX.get(code, -1))
 
     @classmethod
@@ -132,14 +134,9 @@ class Card:
         raise ValueError(f"{code!r} is not a card code: use {_VALID_FORMS}")
 
     @property
-    def is_number(self) -> bool:
-        """True for the number cards 0–9."""
-        return self.rank.is_number
-
-    @property
     def is_action(self) -> bool:
         """True for every card that is not a number card (E-SETUP-4's 'action card')."""
-        return not self.rank.is_number
+        return not self.is_number
 
     @property
     def name(self) -> str:
@@ -199,18 +196,26 @@ def cards(codes: Iterable[str | Card] | str) -> list[Card]:
 
 def build_deck(with_wild_dont_talk: bool = True) -> list[Card]:
     """The full deck in a fixed order: 112 cards for Encanto, 108 without Wild Don't Talk."""
+    return list(_DECKS[with_wild_dont_talk])
+
+
+def _make_deck(with_wild_dont_talk: bool) -> tuple[Card, ...]:
     deck: list[Card] = []
     for color in Color:
         for rank in Rank:
             if rank.is_wild:
                 continue
-            copies = 1 if rank is Rank.ZERO else 2
+            copies = 1 if rank is Rank.ZERO else 2  # E-DECK: one 0, two of everything else
             deck.extend([_BY_CODE[color.value + rank.value]] * copies)
     for rank in WILD_RANKS:
         if rank is Rank.WILD_DONT_TALK and not with_wild_dont_talk:
             continue
         deck.extend([_BY_CODE[rank.value]] * 4)
-    return deck
+    return tuple(deck)
+
+
+# Built once: a new game copies the template instead of rebuilding it (a hot path in benchmarks).
+_DECKS = {True: _make_deck(True), False: _make_deck(False)}
 
 
 def hand_points(hand: Iterable[str | Card]) -> int:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from .cards import Card, Color
 

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from . import events as ev
 from .cards import Card, Color, Rank, build_deck
 from .moves import (
-    ACCEPT, CHALLENGE, DRAW, DRAW_WITH_COLOR, KEEP, PASS, IllegalMove, Move,
-    explain_match, plain_play, silence_plays, wild_draw_four_honest, wild_plays,
+    ACCEPT,
+    CHALLENGE,
+    DRAW,
+    DRAW_WITH_COLOR,
+    KEEP,
+    PASS,
+    IllegalMove,
+    Move,
+    explain_match,
+    plain_play,
+    silence_plays,
+    wild_draw_four_honest,
+    wild_plays,
 )
 from .rules import Rules
 
@@ -333,7 +344,7 @@ class Game:
                 self.uno_window = seat  # E-UNO-4
         elif self.uno_said:
             self.uno_said.discard(seat)
-        if rank.is_number or rank is _WILD:
+        if card.is_number or rank is _WILD:
             self.current_player = nxt
         elif rank is _SKIP:  # E-ACT-4
             self.events.append(ev.Skipped(nxt))
