@@ -23,6 +23,10 @@ def _name(names: Sequence[str] | None, seat: int) -> str:
     return DEFAULT_NAMES[seat] if 0 <= seat < len(DEFAULT_NAMES) else f"Seat {seat}"
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
@@ -90,10 +94,10 @@ class Turned(Event):
     def describe(self, names=None, viewer=None) -> str:
         if self.returned:
             return (
-                f"{self.card.name} ({self.card.code}) is turned over, but it is an action card: "
+                f"{_cap(self.card.name)} ({self.card.code}) is turned over, but it is an action card: "
                 "it goes back into the draw pile, which is reshuffled, and another card is turned."
             )
-        return f"{self.card.name} ({self.card.code}) is turned over to start the discard pile."
+        return f"{_cap(self.card.name)} ({self.card.code}) is turned over to start the discard pile."
 
 
 @dataclass(slots=True)

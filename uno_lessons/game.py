@@ -287,8 +287,9 @@ class Game:
         return [plain_play(card)]
 
     # ------------------------------------------------------------------ moves
-    def apply(self, move: Move) -> None:
-        """Make ``move`` for the current player; IllegalMove (state unchanged) if not allowed."""
+    def apply(self, move: Move) -> Move:
+        """Make ``move`` for the current player and return the engine's copy of it (with its
+        honesty flag); IllegalMove, with the state unchanged, if it is not allowed."""
         legal = self._legal
         if legal is None:
             self.legal_moves()
@@ -317,6 +318,7 @@ class Game:
         else:
             self.events.append(ev.Passed(self.current_player))
             self._end_turn()
+        return move
 
     def _end_turn(self) -> None:
         self.phase = TURN
@@ -464,9 +466,7 @@ class Game:
                 raise IllegalMove(f"{card} is not a wild card: its colour is {card.color.label}, "
                                   f"so {chosen.label} cannot be chosen")
             chosen = None
-        move = Move("play", card, chosen, target)
-        self.apply(move)
-        return move
+        return self.apply(Move("play", card, chosen, target))
 
     def draw(self, color: Color | str | None = None) -> Card:
         """Draw one card for the current player and return it (E-DRAW)."""
