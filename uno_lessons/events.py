@@ -353,7 +353,9 @@ class Reshuffled(Event):
     count: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"The draw pile is empty: {_n_cards(self.count)} from the discard pile are shuffled into a new draw pile."
+        verb = "is" if self.count == 1 else "are"
+        return (f"The draw pile is empty: {_n_cards(self.count)} from the discard pile {verb} "
+                "shuffled into a new draw pile.")
 
 
 @dataclass(slots=True)

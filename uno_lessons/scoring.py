@@ -42,6 +42,7 @@ class Match:
         if not self.rules.min_players <= n <= self.rules.max_players:
             raise ValueError(f"UNO is played by {self.rules.min_players} to {self.rules.max_players} players; got {n}")
         # One seed per hand from a SeedSequence: the same match seed gives the same hands.
+        self.hands_dealt = 0
         self._seeds = self.seed if isinstance(self.seed, np.random.SeedSequence) else np.random.SeedSequence(self.seed)
 
     @property
@@ -66,9 +67,9 @@ class Match:
         """Deal the next hand (the dealer rotates left each hand)."""
         if self.is_over:
             raise ValueError(f"The match is over: {self.players[self.winner]} reached {self.rules.target_score}.")
-        number = len(self.results)
-        seed = self._seeds.spawn(1)[0]
-        return Game.new(self.players, rules=self.rules, seed=seed, dealer=number % len(self.players))
+        dealer = self.hands_dealt % len(self.players)
+        self.hands_dealt += 1
+        return Game.new(self.players, rules=self.rules, seed=self._seeds.spawn(1)[0], dealer=dealer)
 
     def record(self, game: Game) -> HandResult:
         """Add a finished hand: its winner scores the cards left in the other hands."""
