@@ -1,0 +1,595 @@
+"""The exercise checks (uno_lessons.checks): every check passes on the reference solution
+in solutions/, fails with a hint naming the rule id on typical wrong answers, greets an
+unstarted stub kindly, reports the learner's own exceptions as failing cases, and its cases
+agree with the engine."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_lessons import Card, Color, Game, Rules, hand_points, matches
+from uno_lessons import checks as ck
+from uno_lessons.bots import Bot, RandomBot
+from uno_lessons.cards import Rank
+from uno_lessons.moves import Move, wild_draw_four_honest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+ENCANTO, CLASSIC = Rules.encanto(), Rules.classic()
+RULE_ID = re.compile(r"^[EC]-[A-Z0-9]+(-\d+)?$")
+CHECK_CALL = re.compile(r"^(check_\w+)\((\w+)\)\s*$", re.M)
+
+
+def code_cells(path: Path) -> list[dict]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [c for c in cells if c["cell_type"] == "code"]
+
+
+def source(cell: dict) -> str:
+    src = cell["source"]
+    return "".join(src) if isinstance(src, list) else src
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict:
+    """Every name the solution notebooks define: their code cells run, check cells left out."""
+    names: dict = {}
+    for path in sorted(SOLUTIONS.glob("*.ipynb")):
+        ns: dict = {"__name__": f"solution_{path.stem}"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in code_cells(path):
+                if "check" not in cell.get("metadata", {}).get("tags", []):
+                    exec(compile(source(cell), f"{path.name}:{cell.get('id')}", "exec"), ns)
+        names.update({k: v for k, v in ns.items() if not k.startswith("_")})
+    return names
+
+
+def checked_in_notebooks() -> dict[str, str]:
+    """check function name -> learner function name, from the check cells of solutions/."""
+    found = {}
+    for path in sorted(SOLUTIONS.glob("*.ipynb")):
+        for cell in code_cells(path):
+            for check, func in CHECK_CALL.findall(source(cell)):
+                found[check] = func
+    return found
+
+
+# ------------------------------------------------------------------ reference solutions
+def test_every_check_is_used_by_a_solution_notebook():
+    used = checked_in_notebooks()
+    assert {c.__name__ for c in ck.CHECKS.values()} == set(used)
+    assert {ck.CHECKS[func].__name__: func for func in ck.CHECKS} == used
+
+
+@pytest.mark.parametrize("func_name", list(ck.CHECKS))
+def test_every_check_passes_on_the_reference_solution(reference, func_name):
+    result = ck.CHECKS[func_name](reference[func_name])
+    assert result.passed, result.text()
+    assert result.failures == [] and not result.not_started
+    assert len(result.results) >= 4
+    assert "✓" in result.text() and "✗" not in result.text()
+    assert "all" in result._repr_html_() and "<details><summary>the cases</summary>" in result._repr_html_()
+    assert "Hint" not in result._repr_html_()
+
+
+# ------------------------------------------------------------------ typical wrong answers
+def _cards_in_deck_zero_is_two(code, rules):
+    card = Card.parse(code)
+    if card.rank is Rank.WILD_DONT_TALK and not rules.wild_dont_talk:
+        return 0
+    return 4 if card.is_wild else 2
+
+
+def _cards_in_deck_wdt_everywhere(code, rules):
+    card = Card.parse(code)
+    return 4 if card.is_wild else 1 if card.rank is Rank.ZERO else 2
+
+
+def _first_player_no_wrap(dealer, players, first_card, rules):
+    return dealer + 1
+
+
+def _first_player_ignores_classic(dealer, players, first_card, rules):
+    return (dealer + 1) % players
+
+
+def _can_play_no_wilds(card, top, color):
+    return card.color is color or card.rank is top.rank
+
+
+def _can_play_no_symbols(card, top, color):
+    return card.is_wild or card.color is color or (card.is_number and card.rank is top.rank)
+
+
+def _can_play_top_colour(card, top, color):
+    return card.is_wild or card.color is top.color or card.rank is top.rank
+
+
+def _next_seat_two_player_reverse(card, seat, direction, players):
+    if card.rank is Rank.REVERSE:
+        direction = -direction
+    steps = 2 if card.rank in (Rank.SKIP, Rank.DRAW_TWO) else 1
+    return (seat + steps * direction) % players
+
+
+def _next_seat_skip_ignored(card, seat, direction, players):
+    if card.rank is Rank.REVERSE:
+        return seat if players == 2 else (seat - direction) % players
+    return (seat + direction) % players
+
+
+def _seq_without_direction(codes, players, seat=0, direction=1):
+    for code in codes:
+        card = Card.parse(code)
+        if card.rank is Rank.REVERSE and players == 2:
+            continue
+        seat = (seat + (2 if card.rank in (Rank.SKIP, Rank.DRAW_TWO) else 1)) % players
+    return seat, direction
+
+
+def _wd4_wilds_always_count(hand, color, rules):
+    return not any(c.is_wild or c.color is color for c in hand)
+
+
+def _wd4_wilds_never_count(hand, color, rules):
+    return not any(c.color is color for c in hand)
+
+
+def _wd4_any_match(hand, color, rules):
+    return not any(c.is_wild or c.color is color or c.rank is Rank.SEVEN for c in hand)
+
+
+def _outcome_four_for_challenger(hand, color, rules):
+    if not any(c.color is color or (c.is_wild and rules.wilds_block_wild_draw_four) for c in hand):
+        return ("challenger", 4, False)
+    return ("player", 4, rules.guilty_penalty == "take_back")
+
+
+def _outcome_never_taken_back(hand, color, rules):
+    if not any(c.color is color or (c.is_wild and rules.wilds_block_wild_draw_four) for c in hand):
+        return ("challenger", 6, False)
+    return ("player", 4, False)
+
+
+def _silenced_any_uno(actions):
+    silenced = None
+    for action in actions:
+        silenced = action[1] if action[0] == "dont_talk" else None
+    return silenced
+
+
+def _silenced_first_stays(actions):
+    silenced = None
+    for action in actions:
+        if action[0] == "dont_talk" and silenced is None:
+            silenced = action[1]
+        elif action[0] == "uno" and action[2]:
+            silenced = None
+    return silenced
+
+
+def _points_wild_twenty(code):
+    card = Card.parse(code)
+    return int(card.rank.value) if card.is_number else 20
+
+
+def _points_draw_two_is_two(code):
+    card = Card.parse(code)
+    if card.rank is Rank.DRAW_TWO:
+        return 2
+    return 50 if card.is_wild else int(card.rank.value) if card.is_number else 20
+
+
+def _winner_strictly_more(results, players, target=500):
+    totals = [0] * players
+    for winner, points in results:
+        totals[winner] += points
+        if totals[winner] > target:
+            return winner
+    return None
+
+
+def _winner_biggest_hand(results, players, target=500):
+    return max(results, key=lambda r: r[1])[0] if results else None
+
+
+class _CardBot(Bot):
+    def choose(self, game):
+        return game.hands[game.current_player][0]
+
+
+class _AnyCardBot(Bot):
+    def choose(self, game):
+        return Move("play", game.hands[game.current_player][0], Color.RED)
+
+
+class _PassiveBot(Bot):
+    def choose(self, game):
+        moves = game.legal_moves()
+        return next((m for m in moves if m.kind in ("draw", "keep", "accept", "pass")), moves[0])
+
+
+WRONG = [
+    ("cards_in_deck", _cards_in_deck_zero_is_two, "E-DECK", "the 0 counted like 1-9"),
+    ("cards_in_deck", _cards_in_deck_wdt_everywhere, "E-DECK", "Wild Don't Talk in the classic deck"),
+    ("deck_size", lambda rules: 112, "E-DECK", "ignores the rules"),
+    ("deck_size", lambda rules: 112 if rules.name == "encanto" else 108, "E-DECK", "looks at the name"),
+    ("first_card_is_returned", lambda code, rules: not Card.parse(code).is_number, "C-SETUP-4",
+     "Encanto's re-flip in the classic rules"),
+    ("first_card_is_returned", lambda code, rules: Card.parse(code).is_wild and rules.name == "encanto",
+     "E-SETUP-4", "only wilds go back"),
+    ("first_player", _first_player_no_wrap, "E-SETUP-5", "seats do not wrap"),
+    ("first_player", _first_player_ignores_classic, "C-SETUP-4", "the classic first card ignored"),
+    ("can_play", _can_play_no_wilds, "E-MATCH-2", "forgets wilds"),
+    ("can_play", _can_play_no_symbols, "E-MATCH-1", "forgets symbol matches"),
+    ("can_play", _can_play_top_colour, "E-MATCH-3", "the wild's own colour instead of the chosen one"),
+    ("playable_cards", lambda hand, top, color: [c for c in hand if _can_play_no_wilds(c, top, color)],
+     "E-MATCH-1", "forgets wilds"),
+    ("playable_cards", lambda hand, top, color: {c.code for c in hand if matches(c, top, color)}, "E-MATCH-1",
+     "a set: order and repeats lost"),
+    ("match_reason", lambda card, top, color: "wild" if card.is_wild else "colour" if card.color is color
+     else "number" if card.rank is top.rank else None, "E-MATCH-1", "symbol called number"),
+    ("match_reason", lambda card, top, color: "wild" if card.is_wild else "number" if card.rank is top.rank
+     else "colour" if card.color is color else None, "E-MATCH-1", "wrong order"),
+    ("next_seat_after", _next_seat_two_player_reverse, "E-ACT-3", "Reverse with two players not a Skip"),
+    ("next_seat_after", _next_seat_skip_ignored, "E-ACT-4", "Skip does not skip"),
+    ("direction_after", lambda card, d: -d if not card.is_number and not card.is_wild else d, "E-ACT-3",
+     "every action card reverses"),
+    ("seat_after_sequence", _seq_without_direction, "E-ACT-3", "direction never changes"),
+    ("wild_draw_four_is_legal", _wd4_wilds_always_count, "C-WD4-2", "wilds count in the classic rules"),
+    ("wild_draw_four_is_legal", _wd4_wilds_never_count, "E-WD4-2", "wilds never count"),
+    ("wild_draw_four_is_legal", _wd4_any_match, "E-WD4-6", "a number match makes it illegal"),
+    ("challenge_outcome", _outcome_four_for_challenger, "E-WD4-4", "the challenger draws four"),
+    ("challenge_outcome", _outcome_never_taken_back, "C-WD4-5", "no take-back in classic"),
+    ("next_to_move", lambda answer, honest, ch, d, n: (ch + d) % n, "E-WD4-5", "a right challenger skipped"),
+    ("uno_counts", lambda cards, my_turn: cards == 1, "E-UNO-5", "two cards on your turn"),
+    ("catch_penalty", lambda n, said, window: 2 if n == 1 and not said else 0, "E-UNO-4", "window ignored"),
+    ("catch_penalty", lambda n, said, window: 2 if n == 1 and window else 0, "E-UNO-3", "said UNO ignored"),
+    ("talk_penalty", lambda seat, silenced: 3 if silenced and seat == silenced else 0, "E-WDT-2",
+     "seat 0 is falsy"),
+    ("talk_penalty", lambda seat, silenced: 2 if seat == silenced else 0, "E-WDT-2", "UNO's penalty"),
+    ("silenced_after", _silenced_any_uno, "E-UNO-5", "an UNO that did not count ends the silence"),
+    ("silenced_after", _silenced_first_stays, "E-WDT-5", "a later Wild Don't Talk does not replace"),
+    ("card_points", _points_wild_twenty, "E-SCORE-2", "a wild counted as 20"),
+    ("card_points", _points_draw_two_is_two, "E-SCORE-2", "a Draw Two worth 2"),
+    ("hand_score", lambda hands: sum(len(h) for h in hands), "E-SCORE-3", "counts cards"),
+    ("hand_score", lambda hands: sum(_points_wild_twenty(c) for h in hands for c in h), "E-SCORE-3",
+     "a wild counted as 20"),
+    ("match_winner", _winner_strictly_more, "E-SCORE-4", "more than 500 instead of 500 or more"),
+    ("match_winner", _winner_biggest_hand, "E-SCORE-4", "the biggest single hand"),
+    ("best_color", lambda hand: max(reversed(list(Color)), key=lambda c: sum(k.color is c for k in hand)),
+     "E-MATCH-3", "ties to the last colour"),
+    ("MyBot", _CardBot, "E-MATCH-1", "returns a Card, not a Move"),
+    ("MyBot", _AnyCardBot, "E-MATCH-1", "plays cards that do not match"),
+    ("MyBot", _PassiveBot, "E-WIN-1", "never plays a card"),
+    ("summarize", lambda games, p: (sum(w == p for w, _ in games) / len(games),
+                                    sum(x for w, x in games if w == p) / max(1, sum(w == p for w, _ in games))),
+     "E-SCORE-2", "averages over wins only, divides by zero"),
+]
+
+
+@pytest.mark.parametrize(("func_name", "wrong", "rule_id", "why"), WRONG,
+                         ids=[f"{w[0]}-{w[3]}" for w in WRONG])
+def test_a_typical_wrong_answer_fails_with_a_hint_naming_the_rule(func_name, wrong, rule_id, why):
+    result = ck.CHECKS[func_name](wrong)
+    assert not result.passed and not result.not_started, f"{why}: passed"
+    assert result.failures, why
+    assert rule_id in result.rule_ids, f"{why}: failing rules {result.rule_ids}"
+    text, page = result.text(), result._repr_html_()
+    assert "✗" in text and f"{len(result.results) - len(result.failures)} of {len(result.results)}" in text
+    assert rule_id in text and rule_id in page
+    failure = next(f for f in result.failures if f.rule == rule_id)
+    assert failure.hint and failure.message
+    assert f"<details><summary>Hint ({rule_id})</summary>" in page
+
+
+def test_every_check_has_a_wrong_answer_here():
+    assert {w[0] for w in WRONG} == set(ck.CHECKS)
+
+
+def test_a_failure_shows_what_was_returned_but_not_the_expected_value():
+    result = ck.check_card_points(_points_wild_twenty)
+    wild = next(f for f in result.failures if f.label == "W")
+    assert wild.message == "returned 20"
+    assert "50" not in wild.message and "50" not in wild.hint
+    assert "  ✗ W: returned 20" in result.text()
+
+
+@pytest.mark.parametrize("func_name", list(ck.CHECKS))
+def test_every_case_names_a_known_rule_and_a_hint(reference, func_name):
+    wrong = ck.CHECKS[func_name](lambda *a, **k: object())  # fails every case (or is not a Bot)
+    for r in wrong.results:
+        assert RULE_ID.match(r.rule), r.rule
+        assert len(r.hint) > 15 and r.label
+    try:
+        from uno_lessons.rulebook import RULES
+    except ImportError:  # pragma: no cover - the rulebook belongs to the lessons
+        return
+    for r in ck.CHECKS[func_name](reference[func_name]).results + wrong.results:
+        assert r.rule in RULES, r.rule
+        assert all(rid in RULES for rid in re.findall(r"\b[EC]-[A-Z0-9]+-\d+\b|\bE-DECK\b", r.hint)), r.hint
+
+
+# ------------------------------------------------------------------ stubs and learners' errors
+def _stub(*args, **kwargs):
+    raise NotImplementedError()
+
+
+@pytest.mark.parametrize("func_name", [f for f in ck.CHECKS if f != "MyBot"])
+def test_a_stub_is_not_started_yet_not_a_traceback(func_name):
+    result = ck.CHECKS[func_name](_stub)
+    assert result.not_started and not result.passed
+    assert "not started yet" in result.text() and "NotImplementedError" in result.text()
+    assert "not started yet" in result._repr_html_()
+    assert "Traceback" not in result.text()
+
+
+class _StubBot(Bot):
+    def choose(self, game):
+        # YOUR CODE HERE
+        raise NotImplementedError()
+
+    def react(self, game, seat):
+        pass
+
+
+class _HalfStubBot(RandomBot):
+    def react(self, game, seat):
+        raise NotImplementedError()
+
+
+def test_a_stub_bot_is_not_started_and_the_message_names_the_method():
+    result = ck.check_bot(_StubBot)
+    assert result.not_started and "`choose`" in result.text()
+    result = ck.check_bot(_HalfStubBot)
+    assert result.not_started and "`react`" in result.text()
+
+
+def test_a_learners_exception_is_a_failing_case_with_its_message():
+    result = ck.check_can_play(lambda card, top, color: card.colour)
+    assert not result.passed and not result.not_started
+    assert len(result.failures) == len(result.results)
+    assert "raised AttributeError" in result.failures[0].message
+    assert "colour" in result.failures[0].message
+    assert "raised AttributeError" in result._repr_html_()
+
+
+def test_forgetting_return_gets_a_note():
+    def can_play(card, top, color):
+        card.is_wild or card.color is color  # noqa: B018 - the learner's bug
+
+    result = ck.check_can_play(can_play)
+    assert not result.passed and "returned None" in result.text()
+    assert "forget a `return`" in result.text()
+
+
+def test_passing_something_that_is_not_a_function():
+    result = ck.check_can_play(None)
+    assert not result.passed and not result.not_started
+    assert "Pass your function itself" in result.text()
+    assert not ck.check_bot(RandomBot(1)).passed
+
+
+def test_a_learner_that_changes_its_arguments_cannot_change_the_cases(reference):
+    def greedy(hand, top, color):
+        out = [c for c in hand if matches(c, top, color)]
+        hand.clear()
+        return out
+
+    assert ck.check_playable_cards(greedy).passed
+    assert ck.check_playable_cards(greedy).passed
+
+
+def test_bool_answers_must_be_bools_and_numbers_numbers():
+    assert not ck.check_can_play(lambda card, top, color: "yes").passed
+    assert not ck.check_uno_counts(lambda cards, my_turn: int(cards == 1 or (cards == 2 and my_turn))).passed
+    assert not ck.check_card_points(lambda code: float(Card.parse(code).points)).passed
+    # numpy scalars and lists for tuples are fine
+    import numpy as np
+
+    assert ck.check_card_points(lambda code: np.int64(Card.parse(code).points)).passed
+    assert ck.check_match_reason(lambda *a: {"colour": "Color"}.get(_reason(*a), _reason(*a))).passed
+
+
+def _reason(card, top, color):
+    if card.is_wild:
+        return "wild"
+    if card.color is color:
+        return "colour"
+    if card.rank is top.rank:
+        return "number" if card.is_number else "symbol"
+    return None
+
+
+# ------------------------------------------------------------------ display
+def test_reports_are_deterministic_and_escaped(reference):
+    for name, check in ck.CHECKS.items():
+        first, second = check(reference[name]), check(reference[name])
+        assert repr(first) == repr(second) == str(first)
+        assert first._repr_html_() == second._repr_html_()
+    page = ck.check_can_play(lambda *a: "<b>").__repr__()
+    assert "'<b>'" in page
+    assert "&lt;b&gt;" in ck.check_can_play(lambda *a: "<b>")._repr_html_()
+
+
+def test_show_prints_text_outside_ipython(reference, capsys):
+    result = ck.check_deck_size(reference["deck_size"]).show()
+    assert capsys.readouterr().out.strip() == result.text()
+
+
+def test_checks_do_not_import_ipywidgets():
+    code = ("import sys, uno_lessons.checks as c; c.check_can_play(lambda *a: True); "
+            "c.tournament(__import__('uno_lessons.bots').bots.RandomBot, games=2); "
+            "print('ipywidgets' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------ the cases agree with the engine
+FILLERS = "R1 R2 R3 R4 R5 R6 R7 R8 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 B5 B6 B7 B8".split()
+
+
+def _other_hands(players):
+    return [FILLERS[2 * i: 2 * i + 2] for i in range(players)]
+
+
+def _engine_next_seat(card, seat, direction, players):
+    hands = _other_hands(players)
+    hands[seat] = [card.code, "Y9"]
+    game = Game.from_position(hands, ["G9" if card.is_wild else card.color.value + "9"],
+                              ["B1", "B2", "B3"], current=seat, direction=direction)
+    if card.rank is Rank.WILD_DONT_TALK:
+        game.play(card, color="blue", target=(seat + 1) % players)
+    else:
+        game.play(card, color="blue" if card.is_wild else None)
+    return game.current_player
+
+
+def _engine_direction(card, direction):
+    game = Game.from_position([[card.code, "Y9"], ["R1"], ["R2"]], ["G9" if card.is_wild else card.color.value + "9"],
+                              current=0, direction=direction)
+    game.play(card, color="blue" if card.is_wild else None)
+    return game.direction
+
+
+def _engine_first_player(dealer, players, first_card, rules):
+    card = Card.parse(first_card)
+    deck_rest = [c for c in ("G1 G2 G3 G4 Y1 Y2 Y3 Y4 B1 B2 B3 B4 B5 B6".split()) if c != first_card]
+    game = Game([[] for _ in range(players)], [], [Card.parse(c) for c in deck_rest] + [card],
+                rules=rules, names=[f"p{i}" for i in range(players)], current=(dealer + 1) % players,
+                direction=1, color=None, rng=__import__("numpy").random.default_rng(0), dealer=dealer)
+    game._turn_first_card()
+    return game.current_player
+
+
+def _engine_challenge(hand, color, rules):
+    pile = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1".split()
+    discard = {"R": "R8", "G": "G7", "B": "B7", "Y": "Y7"}[color.value]
+    filler = "Y9" if color is Color.RED else "R9"  # never the old colour: keeps the hand from winning
+    game = Game.from_position([["W+4", filler, *[c.code for c in hand]], ["B1"], ["Y4"]], [discard], pile,
+                              rules=rules)
+    before = [len(h) for h in game.hands]
+    game.play("W+4", color="yellow" if color is not Color.YELLOW else "red")
+    game.challenge()
+    drew = [len(h) - b for h, b in zip(game.hands, before)]
+    if drew[1]:
+        return ("challenger", drew[1], False)
+    taken_back = drew[0] == 4  # the card came back (+1) and four were drawn, against one played (-1)
+    return ("player", drew[0] + (0 if taken_back else 1), taken_back)
+
+
+def _engine_next_to_move(answer, honest, challenger, direction, players):
+    player = (challenger - direction) % players
+    hands = _other_hands(players)
+    hands[player] = ["W+4", "Y9"] + ([] if honest else ["G2"])
+    game = Game.from_position(hands, ["G7"], "R9 R9 B1 B2 B3 B4 G3 G4 G5 G6".split(),
+                              current=player, direction=direction)
+    game.play("W+4", color="blue")
+    game.accept() if answer == "accept" else game.challenge()
+    return game.current_player
+
+
+def _engine_uno_counts(cards, my_turn):
+    hand = ["G1", "G2", "G3"][:cards]
+    hands = [hand, ["R1", "R2", "R3"]] if my_turn else [["R1", "R2", "R3"], hand]
+    game = Game.from_position(hands, ["G9"], ["B1"], current=0)
+    seat = 0 if my_turn else 1
+    if not cards:
+        return False
+    return game.say_uno(seat)
+
+
+def _engine_catch(cards_left, said_uno, window_open):
+    hand = ["G1", "G2", "G3", "G4"][: cards_left + 1]
+    game = Game.from_position([hand, ["R1", "G8", "R3"], ["R4", "R5"]], ["G9"], "B1 B2 B3 B4".split())
+    if said_uno:
+        game.say_uno(0)
+    game.play("G1")
+    if not window_open:
+        game.play("G8")
+    before = len(game.hands[0])
+    game.catch(2, 0)
+    return len(game.hands[0]) - before
+
+
+ENGINE = [
+    ("can_play", matches),
+    ("playable_cards", lambda hand, top, color: [c for c in hand if matches(c, top, color)]),
+    ("wild_draw_four_is_legal", lambda hand, color, rules:
+     wild_draw_four_honest(hand, color, rules.wilds_block_wild_draw_four)),
+    ("challenge_outcome", _engine_challenge),
+    ("next_to_move", _engine_next_to_move),
+    ("next_seat_after", _engine_next_seat),
+    ("direction_after", _engine_direction),
+    ("first_player", _engine_first_player),
+    ("cards_in_deck", lambda code, rules: __import__("uno_lessons").build_deck(rules.wild_dont_talk)
+     .count(Card.parse(code))),
+    ("deck_size", lambda rules: rules.deck_size),
+    ("card_points", lambda code: Card.parse(code).points),
+    ("hand_score", lambda hands: sum(hand_points(h) for h in hands)),
+    ("uno_counts", _engine_uno_counts),
+    ("catch_penalty", _engine_catch),
+]
+
+
+@pytest.mark.parametrize(("func_name", "engine"), ENGINE, ids=[e[0] for e in ENGINE])
+def test_the_engine_passes_the_check(func_name, engine):
+    """The engine, wrapped as a learner's function, passes: the cases say what the engine does."""
+    result = ck.CHECKS[func_name](engine)
+    assert result.passed, result.text()
+
+
+def test_the_match_winner_check_agrees_with_a_real_match(reference):
+    from uno_lessons.bots import play_match
+
+    match = play_match(["sensible", "random", "sensible"], seed=5)
+    results = [(r.winner, r.points) for r in match.results]
+    assert reference["match_winner"](results, 3) == match.winner
+
+
+# ------------------------------------------------------------------ bots and the tournament
+def test_check_bot_passes_the_built_in_sensible_bot():
+    from uno_lessons.bots import SensibleBot
+
+    assert ck.check_bot(SensibleBot).passed
+
+
+def test_check_bot_names_the_illegal_move():
+    result = ck.check_bot(_AnyCardBot)
+    assert "is illegal" in result.failures[0].message
+    result = ck.check_bot(_CardBot)
+    assert "not a Move" in result.failures[0].message
+
+
+def test_tournament_is_seeded_and_rotates_seats(reference):
+    first = ck.tournament(reference["MyBot"], games=30, seed=3)
+    again = ck.tournament(reference["MyBot"], games=30, seed=3)
+    assert first.games == again.games and len(first.games) == 30
+    assert first.names == ["MyBot", "SensibleBot", "RandomBot"]
+    assert sum(w for _, w, _, _ in first.rows()) == 30
+    rate, avg = first.summary("MyBot")
+    assert reference["summarize"](first.games, "MyBot") == pytest.approx((rate, avg))
+    assert "win rate" in first.text() and "<table" in first._repr_html_()
+    other = ck.tournament(reference["MyBot"], games=30, seed=4)
+    assert other.games != first.games
+    twice = ck.tournament(RandomBot, opponents=[RandomBot], games=4)
+    assert twice.names == ["RandomBot", "RandomBot2"]
+
+
+def test_tournament_with_a_stub_bot_is_not_started():
+    result = ck.tournament(_StubBot, games=5)
+    assert result.status == "not started" and "not started yet" in result.text()
+    assert "`choose`" in result.text() and result.games == []
+
+
+def test_tournament_reports_a_broken_bot():
+    result = ck.tournament(_AnyCardBot, games=5)
+    assert result.status == "failed" and "IllegalMove" in result.text()
