@@ -218,6 +218,9 @@ def _make_deck(with_wild_dont_talk: bool) -> tuple[Card, ...]:
 _DECKS = {True: _make_deck(True), False: _make_deck(False)}
 
 
-def hand_points(hand: Iterable[str | Card]) -> int:
-    """Points of left-over cards (E-SCORE-2): face value, 20 per action card, 50 per wild."""
+def hand_points(hand: Iterable[str | Card] | str) -> int:
+    """Points of left-over cards (E-SCORE-2): face value, 20 per action card, 50 per wild.
+    ``hand`` may be Card objects, codes, or one string of codes: ``hand_points("R4 W")``."""
+    if isinstance(hand, str):
+        hand = hand.split()
     return sum(Card.parse(c).points for c in hand)

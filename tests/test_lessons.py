@@ -1,0 +1,397 @@
+"""The lesson widgets, driven from Python: clicks and value changes, then engine state and HTML."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from uno_lessons import Card, Color
+from uno_lessons.lessons import (
+    LESSONS,
+    ActionCardLab,
+    ChallengeLab,
+    MatchingTrainer,
+    Quiz,
+    ScoreCalculator,
+    SetupStepper,
+    UnoTalkLab,
+    show_cards,
+)
+from uno_lessons.lessons.challenge import EXAMPLES, honest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def button_of(view, code):
+    """The button under card ``code`` in a HandView."""
+    return view.buttons[[c.code for c in view.cards].index(code)]
+
+
+# --------------------------------------------------------------------------- SetupStepper
+def test_setup_steps_follow_the_event_log_with_an_encanto_reflip():
+    s = SetupStepper(players=4, seed=3)
+    titles = [st.title for st in s.steps]
+    assert titles == ["1. Shuffle", "2. Deal", "3. The draw pile", "4. Turn the first card",
+                      "4. Turn another card", "5. Who starts"]
+    assert s.back_button.disabled and not s.next_button.disabled
+    assert "112 cards" in s.text.value
+    s.next_button.click()
+    assert "7 cards to each of the 4 players" in s.text.value
+    assert s.picture.value.count("uno-seat-box") == 4
+    s.next_button.click()
+    assert "84 cards" in s.text.value
+    s.next_button.click()
+    assert "Skip" in s.text.value and "goes back into the draw pile" in s.text.value
+    assert "uno-dimmed" in s.picture.value and "E-SETUP-4" in s.step_title.value
+    s.next_button.click()
+    top = s.game.top_card
+    assert top.is_number and f"({top.code})" in s.text.value
+    s.next_button.click()
+    assert s.next_button.disabled
+    assert "Ben, the player to the left of the dealer, starts" in s.text.value
+    assert "Step 6 of 6" in s.progress.value
+    s.back_button.click()
+    assert s.index == 4
+
+
+def test_setup_controls_rebuild_players_seed_and_rules():
+    s = SetupStepper(players=4, seed=3)
+    s.players_slider.value = 10
+    assert s.index == 0 and s.game.players == 10
+    s.go_to(2)
+    assert "112 - 70" not in s.text.value and "42 cards" in s.text.value
+    s.new_button.click()
+    assert s.seed_box.value == 4
+    s.rules_toggle.value = "Classic"
+    assert s.game.rules.name == "classic" and "108 cards" in s.steps[0].text
+
+
+@pytest.mark.parametrize("seed, effect, first", [(2, "Draw Two", 2), (20, "Reverse", 0), (32, "Skip", 2)])
+def test_setup_classic_first_card_effects_are_marked_official(seed, effect, first):
+    s = SetupStepper(players=4, seed=seed, rules="classic")
+    step = next(st for st in s.steps if st.rules == ("C-SETUP-4",))
+    assert step.official and effect in step.text
+    s.go_to(s.steps.index(step))
+    assert "official Mattel rule" in s.step_title.value and "uno-rule-official" in s.step_title.value
+    assert s.game.current_player == first
+    s.go_to(99)
+    assert s.game.names[first] in s.text.value
+
+
+@pytest.mark.parametrize("rules", ["encanto", "classic"])
+@pytest.mark.parametrize("players", [2, 3, 7, 10])
+def test_setup_any_seed_and_player_count(rules, players):
+    for seed in range(6):
+        s = SetupStepper(players=players, seed=seed, rules=rules)
+        assert s.steps[-1].title.endswith("Who starts")
+        assert s.game.names[s.game.current_player] in s.steps[-1].text
+        turned = [st for st in s.steps if st.title.startswith("4.")]
+        assert len(turned) >= 1
+
+
+# --------------------------------------------------------------------------- MatchingTrainer
+def test_matching_green_three_all_right():
+    t = MatchingTrainer()
+    assert t.top == Card.parse("G3") and t.color is Color.GREEN
+    assert [c.code for c in t.hand_view.cards] == ["G2", "Y3", "W", "W+4", "WDT", "R7", "B5"]
+    for code in ("G2", "Y3", "W", "W+4", "WDT"):
+        button_of(t.hand_view, code).click()
+    assert t.marked == {0, 1, 2, 3, 4}
+    t.check_button.click()
+    assert all(v.right for v in t.verdicts)
+    assert t.message.kind == "ok" and "All 7 right" in t.message.text
+    assert "G2 matches G3 by colour (green)" in t.details.value
+    assert "Y3 matches G3 by number (3)" in t.details.value
+    assert "W matches: a Wild is a wild card" in t.details.value
+    assert "R7 does not match the top card G3" in t.details.value
+    assert t.hand_view.dim == {5, 6}
+    assert "uno-dimmed" in t.hand_view._pictures[5].value
+
+
+def test_matching_wrong_marks_are_explained():
+    t = MatchingTrainer()
+    button_of(t.hand_view, "R7").click()
+    button_of(t.hand_view, "G2").click()
+    verdicts = t.check()
+    assert sum(v.right for v in verdicts) == 2  # G2 marked, B5 left out
+    assert t.message.kind == "error" and "2 of 7 right" in t.message.text
+    assert "You marked R7, but: R7 does not match" in t.details.value
+    assert "You left Y3 out, but: Y3 matches G3 by number" in t.details.value
+    # The Wild Draw Four matches, but with G2 in hand it would be a bluff (E-WD4-2).
+    assert "E-WD4-2" in t.details.value
+    t.clear_button.click()
+    assert t.marked == set() and t.details.value == ""
+
+
+def test_matching_presets_and_seeded_random_deals():
+    t = MatchingTrainer()
+    t.preset_picker.value = "a Reverse on top"
+    assert t.top.code == "YR"
+    assert {t.hand_view.cards[i].code for i in t.answer()} == {"BR", "Y5", "W"}
+    t.preset_picker.value = "a Wild on top, blue chosen"
+    assert t.color is Color.BLUE and "BLUE" in t.top_view.value
+    t.new_button.click()
+    first = (t.top, t.hand_view.cards)
+    assert 2 <= len(t.answer()) <= 5
+    again = MatchingTrainer()
+    again.new_deal()
+    assert (again.top, again.hand_view.cards) == first
+    t.new_deal()
+    assert (t.top, t.hand_view.cards) != first
+
+
+# --------------------------------------------------------------------------- ActionCardLab
+def test_action_skip_reverse_draw_two():
+    lab = ActionCardLab()
+    button_of(lab.hand_view, "GS").click()
+    assert lab.game.current_player == 2 and lab.skipped == 1
+    assert "Ben loses their turn" in lab.message.text and "Caro's turn" in lab.message.text
+    assert "uno-seat-skipped" in lab.after.value and "E-ACT-4" in lab.rules_line.value
+    button_of(lab.hand_view, "GR").click()
+    assert lab.game.direction == -1 and lab.game.current_player == 3
+    assert "counter-clockwise" in lab.after.value
+    button_of(lab.hand_view, "G+2").click()
+    assert len(lab.game.hands[1]) == 7 and lab.game.current_player == 2
+    assert "Ben draws 2 cards" in lab.message.text and "no stacking" in lab.rules_line.value
+
+
+def test_action_wild_asks_for_a_colour():
+    lab = ActionCardLab()
+    assert lab.picker_box.layout.display == "none"
+    button_of(lab.hand_view, "W").click()
+    assert lab.picker_box.layout.display != "none" and lab.game.top_card.code == "G5"
+    lab.picker.buttons[Color.BLUE].click()
+    assert lab.game.top_card.code == "W" and lab.game.current_color is Color.BLUE
+    assert "chooses blue" in lab.message.text
+    assert "BLUE" in lab.table.value
+
+
+def test_action_illegal_card_shows_the_engine_reason():
+    lab = ActionCardLab()
+    button_of(lab.hand_view, "B1").click()
+    assert lab.message.kind == "error"
+    assert lab.message.text.startswith("B1 does not match the top card G5")
+    assert lab.game.current_player == 0
+
+
+def test_action_draw_then_only_the_drawn_card():
+    lab = ActionCardLab()
+    lab.draw_button.click()
+    assert lab.game.phase == "drawn" and lab.game.drawn.code == "G9"
+    assert not lab.keep_button.disabled and "G9" in [c.code for c in lab.hand_view.cards]
+    button_of(lab.hand_view, "GS").click()
+    assert lab.message.kind == "error" and "only the drawn card (G9)" in lab.message.text
+    lab.keep_button.click()
+    assert lab.game.current_player == 1 and "keeps the drawn card" in lab.message.text
+    lab.draw_button.click()
+    button_of(lab.hand_view, "G9").click()
+    assert lab.game.top_card.code == "G9"
+
+
+def test_action_draw_that_does_not_match_ends_the_turn():
+    lab = ActionCardLab()
+    lab.pile_picker.value = "Y7 (it does not match)"
+    lab.draw_button.click()
+    assert lab.game.current_player == 1 and "turn ends" in lab.message.text
+    assert lab.keep_button.disabled
+
+
+def test_action_two_player_reverse_acts_as_skip():
+    lab = ActionCardLab()
+    lab.players_toggle.value = 2
+    assert lab.game.players == 2
+    button_of(lab.hand_view, "GR").click()
+    assert lab.game.current_player == 0
+    assert "acts like a Skip" in lab.message.text and "Ana's turn" in lab.message.text
+    assert "uno-rule-official" in lab.rules_line.value
+
+
+# --------------------------------------------------------------------------- ChallengeLab
+def test_challenge_green_seven_honest_encanto():
+    lab = ChallengeLab()
+    assert lab.game.phase == "challenge" and lab.game.current_player == 1
+    assert lab.hand.value.count("uno-back") == 4 and "face down" in lab.hand.value
+    lab.challenge_button.click()
+    assert len(lab.game.hands[1]) == 3 + 6
+    assert lab.challenge_button.disabled and lab.accept_button.disabled
+    assert "uno-back" not in lab.hand.value and "R2" in lab.hand.value
+    assert "The challenge fails: Ben draws 6" in lab.result.value
+    assert "Ben challenges Ana, who shows R2 Y5 B9 YS" in lab.result.value
+
+
+def test_challenge_green_seven_bluff_both_rule_sets():
+    lab = ChallengeLab("green 7, a green card")
+    lab.challenge_button.click()
+    assert len(lab.game.hands[0]) == 4 + 4 and lab.game.current_player == 1
+    assert lab.game.top_card.code == "W+4" and "E-WD4-5" in lab.result.value
+    lab.rules_toggle.value = "Classic"
+    assert lab.decided is None
+    lab.challenge_button.click()
+    assert lab.game.top_card.code == "G7" and "W+4" in [c.code for c in lab.game.hands[0]]
+    assert len(lab.game.hands[0]) == 9 and "C-WD4-5" in lab.result.value
+
+
+def test_challenge_accept_and_the_wild_in_hand_difference():
+    lab = ChallengeLab("green 7, a Wild in hand")
+    assert lab.honest is False
+    lab.accept_button.click()
+    assert len(lab.game.hands[1]) == 7 and lab.game.current_player == 2
+    assert "Ana was bluffing" in lab.result.value and "E-WD4-2" in lab.result.value
+    lab.challenge()  # a second decision is refused politely
+    assert "Already decided" in lab.result.value
+    lab.again_button.click()
+    assert lab.decided is None and lab.game.phase == "challenge"
+    lab.rules_toggle.value = "Classic"
+    assert lab.honest is True
+    lab.challenge_button.click()
+    assert len(lab.game.hands[1]) == 9 and "C-WD4-2" in lab.result.value
+
+
+def test_challenge_random_examples_are_seeded_and_consistent():
+    a, b = ChallengeLab(seed=5), ChallengeLab(seed=5)
+    for _ in range(6):
+        a.random_button.click()
+        b.random_example()
+        assert a.example == b.example
+        assert a.honest == honest(a.example.hand, a.example.previous[0])
+        a.accept()
+    assert set(EXAMPLES) == set(a.example_picker.options)
+
+
+# --------------------------------------------------------------------------- UnoTalkLab
+def test_uno_forgotten_and_caught():
+    lab = UnoTalkLab()
+    button_of(lab.hand_view, "G5").click()
+    assert lab.game.uno_window == 0
+    assert "anyone may call them out until Ben makes a move" in lab.status.value
+    assert "no UNO said!" in lab.seats.value
+    lab.actor.value = 1
+    lab.catch_target.value = 0
+    lab.catch_button.click()
+    assert len(lab.game.hands[0]) == 3
+    assert lab.message.kind == "error" and "Ben catches Ana not saying UNO" in lab.message.text
+
+
+def test_uno_said_in_time_and_a_late_catch_do_nothing():
+    lab = UnoTalkLab()
+    lab.uno_button.click()  # actor Ana, two cards on her turn: it counts
+    assert 0 in lab.game.uno_said
+    button_of(lab.hand_view, "G5").click()
+    assert lab.catch(1, 0) is True and len(lab.game.hands[0]) == 1
+    assert "nothing to catch" in lab.message.text
+    lab.reset_button.click()
+    lab.play("G5")
+    lab.play("G8")  # Ben's first move closes the window (E-UNO-4)
+    lab.catch(2, 0)
+    assert len(lab.game.hands[0]) == 1
+
+
+def test_wild_dont_talk_silence_talk_and_end():
+    lab = UnoTalkLab()
+    lab.play("G5")
+    lab.target_picker.value = 2
+    lab.color_picker.value = Color.YELLOW
+    button_of(lab.hand_view, "WDT").click()
+    assert lab.game.silenced == 2 and lab.game.current_color is Color.YELLOW
+    assert "Caro is silenced" in lab.status.value and "silenced" in lab.seats.value
+    lab.actor.value = 2
+    lab.talk_button.click()
+    assert len(lab.game.hands[2]) == 7 and "Penalty!" in lab.message.text
+    lab.actor.value = 0
+    lab.uno_button.click()
+    assert lab.game.silenced is None and "may talk again" in lab.message.text
+    lab.actor.value = 2
+    lab.talk_button.click()
+    assert len(lab.game.hands[2]) == 7 and lab.message.kind == "ok"
+
+
+def test_uno_talk_illegal_actions_show_the_reason():
+    lab = UnoTalkLab()
+    lab.actor.value = 1
+    lab.catch_target.value = 1
+    lab.catch_button.click()
+    assert lab.message.kind == "error" and "cannot call out themselves" in lab.message.text
+    assert lab.play("B4") is False and "does not hold B4" in lab.message.text
+
+
+# --------------------------------------------------------------------------- ScoreCalculator
+def test_score_example_227_and_picking():
+    calc = ScoreCalculator()
+    assert calc.total == 227 and "227 points" in calc.points.value
+    assert "17" in calc.points.value and "60" in calc.points.value and "150" in calc.points.value
+    calc.clear_button.click()
+    assert calc.total == 0
+    for _ in range(4):
+        button_of(calc.palette, "W").click()
+    assert calc.total == 200
+    button_of(calc.palette, "W").click()
+    assert calc.total == 200 and "only 4" in calc.message.text
+    button_of(calc.palette, "Y9").click()
+    calc.picked.buttons[0].click()  # take one Wild away
+    assert calc.total == 159
+    calc.example_button.click()
+    assert calc.total == 227
+
+
+def test_score_match_to_500():
+    calc = ScoreCalculator(players=3, seed=7)
+    assert "No hands yet" in calc.match_table.value
+    calc.hand_button.click()
+    assert len(calc.match.results) == 1 and "Hand 1:" in calc.match_message.text
+    assert "<td>1</td>" in calc.match_table.value and "Left in the other hands" in calc.match_table.value
+    calc.match_button.click()
+    m = calc.match
+    assert m.is_over and max(m.totals) >= 500
+    assert "uno-final" in calc.match_table.value and "the match is won" in calc.match_message.text
+    assert calc.play_hand() is False
+    calc.new_match_button.click()
+    assert calc.match.results == []
+    calc.players_slider.value = 5
+    assert len(calc.match.players) == 5
+
+
+# --------------------------------------------------------------------------- small pieces
+def test_quiz_and_show_cards():
+    q = Quiz("Two players: Reverse?", ["Ben", "Ana"], answer="Ana", explanation="It acts as a Skip.")
+    assert q.check() is None and "Pick an answer" in q.feedback.value
+    q.choose(0)
+    q.check_button.click()
+    assert "uno-fb-bad" in q.feedback.value and "The answer is “Ana”" in q.feedback.value
+    q.choose("Ana")
+    assert q.check() is True and "uno-fb-ok" in q.feedback.value
+    with pytest.raises(ValueError):
+        Quiz("?", ["a"], answer="b", explanation="")
+    pic = show_cards("G3 W+4", highlight=[0])
+    assert repr(pic) == "cards: G3 W+4" and "uno-svg-Wp4" in pic._repr_html_()
+
+
+@pytest.mark.parametrize("make", [SetupStepper, MatchingTrainer, ActionCardLab, ChallengeLab, UnoTalkLab,
+                                  ScoreCalculator])
+def test_every_lesson_has_a_short_stable_text_form(make):
+    lesson = make()
+    assert repr(lesson.widget) == f"<{make.__name__}>"
+    assert "uno-lesson-widget" in lesson.widget._dom_classes
+
+
+# --------------------------------------------------------------------------- the notebooks
+@pytest.mark.parametrize("name", [name for name, _t, _r in LESSONS])
+def test_lesson_notebooks_follow_the_lesson_pattern(name):
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"])
+    for part in ("**Questions**", "**Objectives**", "Rules taught", "## Try it", "## Self-check",
+                 "Quiz(", "<details>", "## Common mistakes", "## Key points", "box text"):
+        assert part in text, f"{name} lacks {part}"
+    assert ("**official**" in text) == (name != "02_matching")
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(c["outputs"] or "".join(c["source"]).startswith("from") for c in code), f"{name}: run it"
+    assert max(len("".join(c["source"]).splitlines()) for c in code) <= 12
+
+
+def test_index_lists_the_lessons_in_order():
+    nb = json.loads((NOTEBOOKS / "00_index.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"])
+    positions = [text.index(f"({name}.ipynb)") for name, _t, _r in LESSONS]
+    assert positions == sorted(positions)
+    assert "07_simulation.ipynb" in text and "dashboard.ipynb" in text

@@ -1,0 +1,28 @@
+"""Lesson widgets, one per rule lesson (notebooks/01_setup.ipynb … 06_scoring.ipynb).
+
+Every lesson is a class with a ``.widget`` (displaying the object shows it) and methods a
+test or a teacher can call from Python: ``SetupStepper().next()``, ``MatchingTrainer().check()``…
+"""
+
+from ._common import Quiz, rule_badge, show_cards
+from .actions import ActionCardLab
+from .challenge import ChallengeLab
+from .matching import MatchingTrainer
+from .scoring import ScoreCalculator
+from .setup import SetupStepper
+from .uno_talk import UnoTalkLab
+
+__all__ = [
+    "SetupStepper", "MatchingTrainer", "ActionCardLab", "ChallengeLab", "UnoTalkLab",
+    "ScoreCalculator", "Quiz", "show_cards", "rule_badge", "LESSONS",
+]
+
+#: The lessons in teaching order: (notebook name, title, rule ids).
+LESSONS = (
+    ("01_setup", "Setting up a game", "E-SETUP, C-SETUP-4"),
+    ("02_matching", "Which cards may be played?", "E-MATCH"),
+    ("03_action_cards", "Action cards and drawing", "E-ACT, E-DRAW"),
+    ("04_wild_draw_four", "The Wild Draw Four and its challenge", "E-WD4, C-WD4"),
+    ("05_uno_and_dont_talk", "Saying UNO and the Wild Don't Talk", "E-UNO, E-WDT"),
+    ("06_scoring", "Scoring and winning", "E-WIN, E-SCORE"),
+)

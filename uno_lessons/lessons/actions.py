@@ -1,0 +1,185 @@
+"""E-ACT, E-DRAW: play Skip, Reverse, Draw Two, Wild or draw, and watch the seats change."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import events as ev
+from ..cards import Card, Color, cards
+from ..game import Game
+from ..moves import IllegalMove
+from ..render import seats_html
+from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView
+from ._common import Lesson, LessonBox, button, rule_badge
+
+TOP = "G5"
+HAND = "GS GR G+2 W R5 B1"
+OTHERS = ("Y1 B2 R3 Y4 B6", "R1 Y2 B3 R4", "Y5 B7 R8 Y9")
+#: The two draw piles to try: the next card matches, or it does not.
+NEXT_CARDS = {"G9 (it matches)": "G9 Y6 B8 R2 Y3 B4 R6", "Y7 (it does not match)": "Y7 Y6 B8 R2 Y3 B4 R6"}
+
+#: Rule ids shown for each kind of card (True marks an official fill-in).
+RULE_OF = {
+    "S": (("E-ACT-4", False),),
+    "R": (("E-ACT-3", False), ("E-ACT-3, two players", True)),
+    "+2": (("E-ACT-2", False), ("no stacking", True)),
+    "W": (("E-ACT-5", False), ("E-MATCH-3", False)),
+    "draw": (("E-DRAW-1", False), ("E-DRAW-2", False)),
+}
+
+
+class ActionCardLab(Lesson):
+    """E-ACT, E-DRAW: Ana's turn; click a card (or Draw) and watch what happens to the seats."""
+
+    title = "Action cards and drawing"
+    rule_ids = ("E-ACT", "E-DRAW")
+
+    def __init__(self, players: int = 4) -> None:
+        self.players_toggle = widgets.ToggleButtons(options=[("4 players", 4), ("2 players", 2)],
+                                                    value=players)
+        self.pile_picker = widgets.Dropdown(options=list(NEXT_CARDS), description="Next card",
+                                            layout=widgets.Layout(width="300px"))
+        self.reset_button = button("Start again")
+        self.draw_button = button("Draw a card")
+        self.keep_button = button("Keep the drawn card")
+        self.hand_view = HandView([], selectable=False, width=64)
+        self.hand_view.on_click(lambda _i, card: self._clicked(card))
+        self.picker = ColorPicker(on_pick=self._picked)
+        self.picker_box = widgets.VBox([widgets.HTML("<b>Choose the colour for the Wild:</b>"), self.picker])
+        self.message = MessageView()
+        self.rules_line = widgets.HTML()
+        self.table = TableView(None, width=64)
+        self.before = widgets.HTML()
+        self.after = widgets.HTML()
+        self.log = LogView(max_lines=8)
+        self.players_toggle.observe(lambda _c: self.reset(), names="value")
+        self.pile_picker.observe(lambda _c: self.reset(), names="value")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.draw_button.on_click(lambda _b: self.draw())
+        self.keep_button.on_click(lambda _b: self.keep())
+        self.widget = LessonBox([
+            self.header(),
+            widgets.HBox([self.players_toggle, self.pile_picker, self.reset_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HTML("<div class='uno-muted'>Ana's hand, her turn. Click a card to play it (each try "
+                         "starts again from this position), or draw.</div>"),
+            self.hand_view,
+            widgets.HBox([self.draw_button, self.keep_button]),
+            self.picker_box, self.message, self.rules_line,
+            widgets.HBox([self.before, self.after], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.table, self.log], layout=widgets.Layout(flex_flow="row wrap",
+                                                                      grid_gap="10px")),
+        ], label="ActionCardLab")
+        self.log.layout.width = "460px"
+        self.reset()
+
+    # ---------------------------------------------------------------- driving it
+    def start_position(self) -> Game:
+        """The position every try starts from: top G5, Ana to play, clockwise."""
+        n = self.players_toggle.value
+        hands = [HAND, *OTHERS][:n]
+        return Game.from_position(hands, ["R9", TOP], NEXT_CARDS[self.pile_picker.value], current=0)
+
+    def reset(self) -> None:
+        """Back to the start position."""
+        self.game = self.start_position()
+        self.skipped: int | None = None
+        self._mark = len(self.game.events)
+        self.picker_box.layout.display = "none"
+        self.message.info(f"Top card {TOP}: Ana may play a green card, a 5 or a Wild. Try each one.")
+        self.rules_line.value = ""
+        self.before.value = self._seats("Before", self.game)
+        self._show()
+
+    def play(self, card: Card | str, color: Color | str | None = None) -> bool:
+        """Ana plays ``card`` (``color`` for a Wild); starts again first unless she just drew.
+        Returns whether the play was allowed."""
+        card = Card.parse(card)
+        if self.game.phase != "drawn":
+            self.reset()
+        elif card != self.game.drawn:
+            try:
+                self.game.play(card, color)
+            except IllegalMove as exc:
+                self.message.error(str(exc))
+                return False
+        if card.is_wild and color is None:
+            self.picker_box.layout.display = None
+            self.message.info("A Wild matches anything. Choose its colour below (E-ACT-5).")
+            self._pending_wild = card
+            return False
+        try:
+            self.game.play(card, color)
+        except IllegalMove as exc:
+            self.message.error(str(exc))
+            return False
+        self.picker_box.layout.display = "none"
+        self._report(card.rank.value if not card.is_wild else "W")
+        return True
+
+    def draw(self) -> Card:
+        """Start again and let Ana draw one card (E-DRAW-1)."""
+        self.reset()
+        card = self.game.draw()
+        self._report("draw")
+        return card
+
+    def keep(self) -> bool:
+        """Keep the drawn card (E-DRAW-2); only possible just after drawing a playable card."""
+        try:
+            self.game.keep()
+        except IllegalMove as exc:
+            self.message.error(str(exc))
+            return False
+        self._report("keep")
+        return True
+
+    # ---------------------------------------------------------------- internals
+    def _clicked(self, card: Card) -> None:
+        self.play(card)
+
+    def _picked(self, color: Color) -> None:
+        card = getattr(self, "_pending_wild", None)
+        if card is not None:
+            self._pending_wild = None
+            self.play(card, color)
+
+    def _seats(self, title: str, game: Game, skipped: int | None = None) -> str:
+        return (f"<div style='font-weight:700;margin:4px 0 0 8px'>{escape(title)}</div>"
+                + seats_html(game, width=360, highlight_skipped=skipped))
+
+    def _report(self, what: str) -> None:
+        g = self.game
+        new = g.events[self._mark:]
+        self._mark = len(g.events)
+        lines = [e.describe(g.names) for e in new]
+        self.skipped = next((e.seat for e in new if isinstance(e, ev.Skipped)), None)
+        who = g.names[g.current_player]
+        if g.phase == "drawn":
+            tail = (f"{g.drawn.code} matches, so Ana may play it now (click it) or keep it. "
+                    "Only the drawn card may be played now.")
+        elif what == "draw":
+            tail = f"It does not match, so Ana's turn ends. Now it is {who}'s turn."
+        else:
+            tail = f"Now it is {who}'s turn."
+        self.message.ok(" ".join(lines) + " " + tail)
+        key = "draw" if what in ("draw", "keep") else what
+        ids = RULE_OF.get(key, ())
+        if key == "R" and g.players != 2:
+            ids = ids[:1]
+        self.rules_line.value = ("Rules: " + " ".join(rule_badge(r, official=o) for r, o in ids)
+                                 + (" <span class='uno-muted'>(orange = official Mattel rule)</span>"
+                                    if any(o for _r, o in ids) else ""))
+        self._show()
+
+    def _show(self) -> None:
+        g = self.game
+        # Every click starts from the same position, so the hand shown is the starting hand,
+        # except just after a draw, when only the drawn card may be played.
+        self.hand_view.cards = g.hands[0] if g.phase == "drawn" else cards(HAND)
+        self.keep_button.disabled = g.phase != "drawn"
+        self.after.value = self._seats("After", g, self.skipped) if len(g.events) else ""
+        self.table.update(g)
+        self.log.update(g.narrate())

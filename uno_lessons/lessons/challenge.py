@@ -1,0 +1,225 @@
+"""E-WD4: decide to challenge or accept a Wild Draw Four, then see the hand and the outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..cards import Card, Color, build_deck
+from ..game import Game
+from ..moves import wild_draw_four_honest
+from ..render import hand_html, log_html, seats_html, table_html
+from ..rules import Rules
+from ._common import Lesson, LessonBox, button, codes, feedback
+from .setup import _rules
+
+NAMES = ("Ana", "Ben", "Caro")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A Wild Draw Four position: the card it was played on, the player's hand, the colour named."""
+
+    name: str
+    previous: str
+    hand: str  # Ana's hand before she played (the W+4 included)
+    color: str  # the colour Ana names
+    note: str = ""
+
+
+EXAMPLES = {
+    "green 7, no green card": Example(
+        "green 7, no green card", "G7", "W+4 R2 Y5 B9 YS", "B",
+        "The source's example: the previous top card was a green 7 and Ana held no green card."),
+    "green 7, a green card": Example(
+        "green 7, a green card", "G7", "W+4 R2 G4 B9 YS", "B",
+        "The same, but Ana also held a green 4."),
+    "green 7, a Wild in hand": Example(
+        "green 7, a Wild in hand", "G7", "W+4 W R2 B9", "R",
+        "No green card, but a Wild: the two rule sets judge this differently (E-WD4-2, C-WD4-2)."),
+}
+OTHERS = ("R5 B1 Y8", "G2 Y1 B6 R3")
+PILE = "R1 Y2 B3 G5 R6 Y7 B8 G9 R8 Y6 B2 G1"
+
+
+class ChallengeLab(Lesson):
+    """E-WD4: Ana plays a Wild Draw Four; you are Ben and decide: challenge or accept."""
+
+    title = "Challenge a Wild Draw Four?"
+    rule_ids = ("E-WD4", "C-WD4")
+
+    def __init__(self, example: str = "green 7, no green card", rules: Rules | str = "encanto",
+                 seed: int = 0) -> None:
+        self.seed = seed
+        self._random_count = 0
+        self.example_picker = widgets.Dropdown(options=list(EXAMPLES), value=example,
+                                               description="Example", layout=widgets.Layout(width="340px"))
+        self.rules_toggle = widgets.ToggleButtons(options=["Encanto", "Classic"],
+                                                  value=_rules(rules).name.capitalize())
+        self.random_button = button("Random example")
+        self.again_button = button("Start again")
+        self.challenge_button = button("Challenge!", style="danger")
+        self.accept_button = button("Accept: draw 4", style="warning")
+        self.situation = widgets.HTML()
+        self.table = widgets.HTML()
+        self.hand = widgets.HTML()
+        self.result = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.log = widgets.HTML(layout=widgets.Layout(width="520px"))
+        self.example_picker.observe(lambda c: self.load(c["new"]), names="value")
+        self.rules_toggle.observe(lambda _c: self.reset(), names="value")
+        self.random_button.on_click(lambda _b: self.random_example())
+        self.again_button.on_click(lambda _b: self.reset())
+        self.challenge_button.on_click(lambda _b: self.challenge())
+        self.accept_button.on_click(lambda _b: self.accept())
+        self.widget = LessonBox([
+            self.header(),
+            widgets.HBox([self.example_picker, self.random_button, self.rules_toggle],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.situation, self.table, self.hand,
+            widgets.HBox([self.challenge_button, self.accept_button, self.again_button]),
+            self.result,
+            widgets.HBox([self.seats, self.log], layout=widgets.Layout(flex_flow="row wrap")),
+        ], label="ChallengeLab")
+        self.load(example)
+
+    # ---------------------------------------------------------------- driving it
+    @property
+    def rules(self) -> Rules:
+        """The rule set in use (Encanto or classic)."""
+        return _rules(self.rules_toggle.value)
+
+    def load(self, name: str) -> None:
+        """Start one of the named examples (see EXAMPLES)."""
+        self.example = EXAMPLES[name]
+        if self.example_picker.value != name:
+            self.example_picker.value = name  # its observer calls load again
+            return
+        self.reset()
+
+    def random_example(self) -> None:
+        """A new random (seeded) position: a previous top card and a hand with a Wild Draw Four."""
+        rng = np.random.default_rng([self.seed, self._random_count])
+        self._random_count += 1
+        taken = set(" ".join([*OTHERS, PILE]).split())
+        pool = [c for c in build_deck(self.rules.wild_dont_talk) if c.code not in taken and c.code not in ("W+4", "WDT")]
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        previous = next(c for c in order if c.is_number)
+        size = int(rng.integers(2, 6))
+        hand: list[Card] = []
+        for c in order:
+            if len(hand) < size and c is not previous and c not in hand:
+                hand.append(c)
+        color = Color(rng.choice([c.value for c in Color if c is not previous.color]))
+        self.example = Example(f"random {self._random_count}", previous.code, "W+4 " + codes(hand),
+                               color.value, "A random position.")
+        self.reset()
+
+    def reset(self) -> None:
+        """Set the current example up again: Ana has just played the Wild Draw Four."""
+        ex = self.example
+        self.hand_before = [Card.parse(c) for c in ex.hand.split()]
+        self.game = Game.from_position([ex.hand, OTHERS[0], OTHERS[1]], [ex.previous], PILE,
+                                       current=0, rules=self.rules, names=NAMES)
+        self.game.play("W+4", color=ex.color)
+        self.honest = self.game.pending[2]
+        self.decided: str | None = None
+        self._mark = len(self.game.events)
+        self._show()
+
+    def challenge(self) -> None:
+        """Ben challenges the Wild Draw Four (E-WD4-4, E-WD4-5)."""
+        self._decide("challenge")
+
+    def accept(self) -> None:
+        """Ben accepts: draws four and loses the turn (E-WD4-3)."""
+        self._decide("accept")
+
+    # ---------------------------------------------------------------- internals
+    def _decide(self, what: str) -> None:
+        if self.decided is not None:
+            self.result.value = feedback("info", "Already decided: press Start again, pick an example "
+                                                 "or Random example to try again.") + self._verdict_html()
+            return
+        before = len(self.game.events)
+        self.game.challenge() if what == "challenge" else self.game.accept()
+        self.decided = what
+        self._new_lines = self.game.narrate()[before:]
+        self._show()
+
+    def _matching_indices(self) -> list[int]:
+        prev = Card.parse(self.example.previous).color
+        wilds = self.rules.wilds_block_wild_draw_four
+        out, skipped = [], False
+        for i, c in enumerate(self.hand_before):
+            if c.code == "W+4" and not skipped:
+                skipped = True
+                continue
+            if (c.is_wild and wilds) or c.color is prev:
+                out.append(i)
+        return out
+
+    def _verdict_html(self) -> str:
+        g, ex = self.game, self.example
+        prev = Card.parse(ex.previous)
+        match = self._matching_indices()
+        hand_text = ", ".join(self.hand_before[i].code for i in match)
+        wild_note = (" (Encanto: a wild card counts as matching the colour, E-WD4-2)"
+                     if self.rules.wilds_block_wild_draw_four else
+                     " (classic: only cards of that colour count, C-WD4-2)")
+        if self.honest:
+            why = f"Ana held no card matching {prev.color.label}{wild_note}: the Wild Draw Four was legal."
+        else:
+            why = f"Ana held {hand_text}, matching {prev.color.label}{wild_note}: the Wild Draw Four was a bluff."
+        if self.decided == "challenge":
+            if self.honest:
+                kind, head = "bad", f"The challenge fails: Ben draws {g.rules.innocent_challenge_draw} and loses his turn (E-WD4-4)."
+            elif g.rules.guilty_penalty == "take_back":
+                kind, head = "ok", (f"Caught! Classic rule: Ana takes the Wild Draw Four back and draws "
+                                    f"{g.rules.guilty_draw}; {prev.name} is on top again; Ben plays as normal (C-WD4-5).")
+            else:
+                kind, head = "ok", (f"Caught! Ana draws the {g.rules.guilty_draw} cards instead; Ben draws "
+                                    "nothing and plays as normal (E-WD4-5).")
+        else:
+            head = f"Ben accepts: he draws {g.rules.wild_draw_four_count} and loses his turn (E-WD4-3)."
+            if self.honest:
+                kind = "ok"
+                head += f" A good choice: a challenge would have cost {g.rules.innocent_challenge_draw} cards."
+            else:
+                kind = "bad"
+                head += " But Ana was bluffing: a challenge would have made her draw instead."
+        return feedback(kind, head, [why] + list(getattr(self, "_new_lines", [])))
+
+    def _show(self) -> None:
+        g, ex = self.game, self.example
+        prev = Card.parse(ex.previous)
+        self.situation.value = feedback(
+            "info", f"{ex.note} Before Ana's turn the top card was {prev.name} ({prev.code}); "
+                    f"Ana played a Wild Draw Four and named {Color(ex.color).label}. "
+                    f"You are Ben: challenge or accept? ({g.rules.name} rules)")
+        self.table.value = table_html(g, width=64)
+        done = self.decided is not None
+        if done:
+            pic = hand_html(self.hand_before, width=56, highlight=self._matching_indices(), fan=False)
+            cap = "Ana's hand when she played (cards that matched the old colour have a gold frame):"
+        else:
+            pic = hand_html(self.hand_before[1:], width=56, face_down=True, fan=False)
+            cap = f"Ana's hand: {len(self.hand_before) - 1} cards, face down until someone challenges."
+        self.hand.value = f"<div class='uno-muted'>{escape(cap)}</div>{pic}"
+        self.challenge_button.disabled = done
+        self.accept_button.disabled = done
+        self.result.value = self._verdict_html() if done else ""
+        self.seats.value = seats_html(g, width=460)
+        self.log.value = log_html(g.narrate(), last=8)
+
+
+def honest(hand: str, previous_color: str, rules: Rules | str = "encanto") -> bool:
+    """Was a Wild Draw Four from ``hand`` (codes, the W+4 included) legal on ``previous_color``?"""
+    return wild_draw_four_honest([Card.parse(c) for c in hand.split()], Color.parse(previous_color),
+                                 _rules(rules).wilds_block_wild_draw_four, Card.parse("W+4"))
+
+
+

@@ -1,0 +1,175 @@
+"""E-MATCH: mark the cards that may be played on the top card, then read why for each card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..cards import Card, Color, build_deck
+from ..moves import explain_match, matches
+from ..render import card_html, color_swatch_html
+from ..widgets import HandView, MessageView
+from ._common import Lesson, LessonBox, button, feedback
+
+#: Ready-made positions: (top card, colour in force for a wild top, hand).
+PRESETS = {
+    "green 3 (the box example)": ("G3", None, "G2 Y3 W W+4 WDT R7 B5"),
+    "a Reverse on top": ("YR", None, "BR Y5 G9 W R2 B+2"),
+    "a Wild on top, blue chosen": ("W", "B", "B4 G4 BS W+4 R9 YS"),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One card after checking: may it be played, did the learner mark it, and why."""
+
+    card: Card
+    playable: bool
+    marked: bool
+    reason: str
+
+    @property
+    def right(self) -> bool:
+        """True when the learner's mark agrees with the rule."""
+        return self.playable == self.marked
+
+
+class MatchingTrainer(Lesson):
+    """E-MATCH: click the cards you may play on the top card, press Check, read each reason."""
+
+    title = "Which cards may be played?"
+    rule_ids = ("E-MATCH",)
+
+    def __init__(self, preset: str = "green 3 (the box example)", seed: int = 0, hand_size: int = 7) -> None:
+        self.seed = seed
+        self.hand_size = hand_size
+        self.deals = 0
+        self.preset_picker = widgets.Dropdown(options=list(PRESETS), value=preset, description="Example",
+                                              layout=widgets.Layout(width="360px"))
+        self.new_button = button("New random deal")
+        self.check_button = button("Check", style="primary")
+        self.clear_button = button("Clear marks")
+        self.top_view = widgets.HTML()
+        self.hand_view = HandView([], selectable=True, width=64)
+        self.hand_view.on_click(lambda _i, _c: self._marked())
+        self.message = MessageView()
+        self.details = widgets.HTML()
+        self.preset_picker.observe(lambda c: self.load(c["new"]), names="value")
+        self.new_button.on_click(lambda _b: self.new_deal())
+        self.check_button.on_click(lambda _b: self.check())
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.widget = LessonBox([
+            self.header(),
+            widgets.HBox([self.preset_picker, self.new_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.top_view,
+            widgets.HTML("<div class='uno-muted'>Your hand: click every card you may play "
+                         "(click again to unmark), then press Check.</div>"),
+            self.hand_view,
+            widgets.HBox([self.check_button, self.clear_button]),
+            self.message, self.details,
+        ], label="MatchingTrainer")
+        self.load(preset)
+
+    # ---------------------------------------------------------------- driving it
+    def load(self, name: str) -> None:
+        """Show one of the PRESETS positions."""
+        top, color, hand = PRESETS[name]
+        if self.preset_picker.value != name:
+            self.preset_picker.value = name  # its observer calls load again
+            return
+        self.set_position(top, hand, color)
+
+    def set_position(self, top: Card | str, hand, color: Color | str | None = None) -> None:
+        """Any position: the top card, the hand (codes or cards), the colour in force."""
+        self.top = Card.parse(top)
+        self.color = Color.parse(color) if color is not None else self.top.color
+        if self.top.is_wild and self.color is None:
+            raise ValueError("A wild top card needs the colour in force (color=...)")
+        hand = hand.split() if isinstance(hand, str) else hand
+        self.hand_view.cards = [Card.parse(c) for c in hand]
+        self.verdicts: list[Verdict] = []
+        chosen = self.color if self.top.is_wild else None
+        where = (f"a {self.top.name}; the colour chosen for it is {self.color.label}" if self.top.is_wild
+                 else f"{self.top.name} ({self.top.code})")
+        self.top_view.value = (
+            "<div style='display:flex;align-items:center;gap:18px;margin:4px 0'>"
+            f"{card_html(self.top, width=84, chosen_color=chosen)}<div style='font-size:16px'>"
+            f"The top card of the discard pile is {where}.<br>Colour in force: "
+            f"{color_swatch_html(self.color)}</div></div>")
+        self.message.info("Mark the cards that may be played, then press Check.")
+        self.details.value = ""
+
+    def new_deal(self) -> None:
+        """A random (seeded) top card and hand, with at least two cards of each kind."""
+        rng = np.random.default_rng([self.seed, self.deals])
+        self.deals += 1
+        deck = build_deck()
+        while True:
+            order = [deck[i] for i in rng.permutation(len(deck))]
+            top, hand = order[0], order[1:1 + self.hand_size]
+            color = Color(rng.choice([c.value for c in Color])) if top.is_wild else top.color
+            good = sum(matches(c, top, color) for c in hand)
+            if 2 <= good <= len(hand) - 2:
+                break
+        self.set_position(top, hand, color)
+
+    def mark(self, *indices: int) -> None:
+        """Mark (or unmark) cards by index, as clicking them would."""
+        for i in indices:
+            self.hand_view.buttons[i].click()
+
+    def clear(self) -> None:
+        """Unmark every card."""
+        self.hand_view.set_marks(selected=(), dim=())
+        self.message.info("Marks cleared.")
+        self.details.value = ""
+
+    @property
+    def marked(self) -> set[int]:
+        """Indices of the cards the learner marked."""
+        return set(self.hand_view.selected)
+
+    def answer(self) -> set[int]:
+        """Indices of the cards that may really be played."""
+        return {i for i, c in enumerate(self.hand_view.cards) if matches(c, self.top, self.color)}
+
+    def check(self) -> list[Verdict]:
+        """Compare the marks with the rule; say for every card why it does or does not match."""
+        marked = self.marked
+        hand = self.hand_view.cards
+        self.verdicts = [Verdict(c, matches(c, self.top, self.color), i in marked, self._reason(c, hand))
+                         for i, c in enumerate(hand)]
+        right = sum(v.right for v in self.verdicts)
+        total = len(self.verdicts)
+        self.hand_view.set_marks(dim=[i for i, v in enumerate(self.verdicts) if not v.playable])
+        lines = []
+        for v in self.verdicts:
+            if v.right:
+                lines.append(f"✔ {v.reason}")
+            elif v.marked:
+                lines.append(f"✘ You marked {v.card.code}, but: {v.reason}")
+            else:
+                lines.append(f"✘ You left {v.card.code} out, but: {v.reason}")
+        if right == total:
+            self.message.ok(f"All {total} right! The faded cards may not be played.")
+        else:
+            self.message.error(f"{right} of {total} right. Read the ✘ lines; the faded cards may not be played.")
+        self.details.value = feedback("info", "Card by card:", lines)
+        return self.verdicts
+
+    # ---------------------------------------------------------------- internals
+    def _reason(self, card: Card, hand: list[Card]) -> str:
+        reason = explain_match(card, self.top, self.color)
+        if card.code == "W+4":
+            same = [c.code for c in hand if c.color is self.color]
+            if same:
+                reason += (f" But careful (E-WD4-2): {', '.join(same)} also match(es) {self.color.label}, so "
+                           "playing the Wild Draw Four now would be a bluff that a challenge can catch.")
+        return reason
+
+    def _marked(self) -> None:
+        n = len(self.marked)
+        self.message.info(f"{n} card{'s' if n != 1 else ''} marked. Press Check when ready.")

@@ -1,0 +1,220 @@
+"""E-SETUP: a stepper through shuffling, dealing, turning the first card and who starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import events as ev
+from ..game import Game
+from ..render import back_svg, card_html, seats_html, table_html
+from ..rules import Rules
+from ._common import Lesson, LessonBox, button, feedback, rule_badge
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the setup: a title, the rule ids it shows, a sentence and a picture."""
+
+    title: str
+    rules: tuple[str, ...]
+    text: str
+    picture: str
+    official: bool = False
+
+
+def _rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    key = str(rules).strip().lower()
+    if key == "encanto":
+        return Rules.encanto()
+    if key == "classic":
+        return Rules.classic()
+    raise ValueError(f"rules must be 'encanto' or 'classic', not {rules!r}")
+
+
+def _pile_picture(count: int, label: str) -> str:
+    backs = "".join(f"<div style='position:absolute;left:{4 * i}px;top:{4 * i}px'>{back_svg(width=70)}</div>"
+                    for i in range(3))
+    return (f"<div style='display:flex;align-items:center;gap:18px'><div style='position:relative;"
+            f"width:84px;height:118px'>{backs}</div><div style='font-size:16px'><b>{count}</b> cards"
+            f"<br>{escape(label)}</div></div>")
+
+
+def _seat_grid(game: Game, hand_size: int, dealer: int) -> str:
+    boxes = []
+    for seat, name in enumerate(game.names):
+        mini = "".join(f"<span style='margin-left:{0 if i == 0 else -16}px;display:inline-block'>"
+                       f"{back_svg(width=26)}</span>" for i in range(hand_size))
+        tag = " (dealer)" if seat == dealer else ""
+        boxes.append(f"<div class='uno-seat-box'><b>{escape(name)}</b>{tag}<br>"
+                     f"<span class='uno-muted'>{hand_size} cards</span><div>{mini}</div></div>")
+    return f"<div class='uno-seat-grid'>{''.join(boxes)}</div>"
+
+
+def _seats_width(players: int) -> int:
+    # Seats are placed on an oval: more players need a wider oval so the boxes do not touch.
+    return 420 if players <= 6 else 620
+
+
+def build_steps(game: Game) -> list[Step]:
+    """The setup of ``game`` as steps, read from its event log (Dealt, Turned, StartEffect)."""
+    rules, names = game.rules, game.names
+    dealer = game.dealer if game.dealer is not None else 0
+    n = game.players
+    steps = [Step(
+        "1. Shuffle", ("E-SETUP-1",),
+        f"{names[dealer]} is the dealer and shuffles all {rules.deck_size} cards "
+        f"({rules.name} deck).",
+        _pile_picture(rules.deck_size, "face down, shuffled"))]
+    events = game.events
+    dealt = next(e for e in events if isinstance(e, ev.Dealt))
+    steps.append(Step(
+        "2. Deal", ("E-SETUP-2",),
+        dealt.describe(names) + f" Dealing starts with {names[(dealer + 1) % n]}, left of the dealer.",
+        _seat_grid(game, dealt.hand_size, dealer)))
+    pile = rules.deck_size - n * dealt.hand_size
+    steps.append(Step(
+        "3. The draw pile", ("E-SETUP-3",),
+        f"The other {pile} cards are the face-down draw pile.",
+        _pile_picture(pile, "in the draw pile")))
+    turned = [e for e in events if isinstance(e, ev.Turned)]
+    for i, e in enumerate(turned):
+        title = "4. Turn the first card" if i == 0 else "4. Turn another card"
+        if e.returned:
+            if rules.first_card_action == "reflip":
+                note = " Encanto rule: an action card is not played at the start."
+                ids, official = ("E-SETUP-4",), False
+            else:
+                note = " Classic rule: a Wild Draw Four turned first goes back."
+                ids, official = ("C-SETUP-4",), True
+            pic = (f"<div style='display:flex;align-items:center;gap:16px'>{card_html(e.card, width=90, dimmed=True)}"
+                   f"<div style='font-size:16px'>↩ back into the draw pile,<br>reshuffled</div></div>")
+            steps.append(Step(title, ids, e.describe(names) + note, pic, official))
+        else:
+            steps.append(Step(title, ("E-SETUP-4",), e.describe(names), card_html(e.card, width=90)))
+    start = [i for i, e in enumerate(events) if isinstance(e, ev.StartEffect)]
+    if start:
+        follow = [e.describe(names) for e in events[start[0]:]]
+        skipped = next((e.seat for e in events[start[0]:] if isinstance(e, ev.Skipped)), None)
+        steps.append(Step(
+            "5. The first card's effect (classic)", ("C-SETUP-4",),
+            " ".join(follow), seats_html(game, highlight_skipped=skipped, width=_seats_width(n)),
+            official=True))
+    who = names[game.current_player]
+    if start:
+        way = "clockwise" if game.direction == 1 else "counter-clockwise"
+        text = f"{who} plays first; play goes {way}."
+    else:
+        text = (f"{names[dealer]} dealt, so {who}, the player to the left of the dealer, starts. "
+                "Play goes clockwise.")
+    steps.append(Step(f"{6 if start else 5}. Who starts", ("E-SETUP-5",), text,
+                      "<div style='display:flex;flex-flow:row wrap;gap:12px;align-items:center'>"
+                      f"{table_html(game, width=70)}{seats_html(game, width=_seats_width(n))}</div>"))
+    return steps
+
+
+class SetupStepper(Lesson):
+    """E-SETUP step by step: shuffle, deal, turn the first card, who starts (Next / Back)."""
+
+    title = "Setting up a game"
+    rule_ids = ("E-SETUP",)
+
+    def __init__(self, players: int = 4, seed: int = 3, rules: Rules | str = "encanto",
+                 dealer: int = 0) -> None:
+        self.dealer = dealer
+        self.players_slider = widgets.IntSlider(value=players, min=2, max=10, description="Players",
+                                                continuous_update=False)
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+                                               layout=widgets.Layout(width="180px"))
+        self.rules_toggle = widgets.ToggleButtons(options=["Encanto", "Classic"],
+                                                  value=_rules(rules).name.capitalize())
+        self.new_button = button("Shuffle again", tooltip="A new seed: shuffle and deal again")
+        self.back_button = button("◀ Back")
+        self.next_button = button("Next ▶", style="primary")
+        self.progress = widgets.HTML()
+        self.step_title = widgets.HTML()
+        self.text = widgets.HTML()
+        self.picture = widgets.HTML(layout=widgets.Layout(min_height="160px"))
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.new_button.on_click(lambda _b: self.reshuffle())
+        for w in (self.players_slider, self.seed_box, self.rules_toggle):
+            w.observe(lambda _c: self._rebuild(), names="value")
+        self.index = 0
+        self.game: Game
+        self.steps: list[Step] = []
+        self.widget = LessonBox([
+            self.header(),
+            widgets.HBox([self.players_slider, self.seed_box, self.rules_toggle, self.new_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.back_button, self.next_button, self.progress],
+                         layout=widgets.Layout(align_items="center")),
+            self.step_title, self.text, self.picture,
+        ], label="SetupStepper")
+        self._rebuild()
+
+    # ---------------------------------------------------------------- driving it
+    def setup(self, players: int | None = None, seed: int | None = None,
+              rules: Rules | str | None = None) -> None:
+        """Change the number of players, the seed or the rule set, and start again."""
+        self._building = True
+        try:
+            if players is not None:
+                self.players_slider.value = players
+            if seed is not None:
+                self.seed_box.value = seed
+            if rules is not None:
+                self.rules_toggle.value = _rules(rules).name.capitalize()
+        finally:
+            self._building = False
+        self._rebuild()
+
+    def reshuffle(self) -> None:
+        """A new shuffle: the next seed."""
+        self.seed_box.value = self.seed_box.value + 1
+
+    def next(self) -> None:
+        """Show the next step."""
+        self.go_to(self.index + 1)
+
+    def back(self) -> None:
+        """Show the previous step."""
+        self.go_to(self.index - 1)
+
+    def go_to(self, index: int) -> None:
+        """Show step ``index`` (0-based; clipped to the steps there are)."""
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self._show()
+
+    @property
+    def step(self) -> Step:
+        """The step shown now."""
+        return self.steps[self.index]
+
+    # ---------------------------------------------------------------- internals
+    def _rebuild(self) -> None:
+        if getattr(self, "_building", False):
+            return
+        rules = _rules(self.rules_toggle.value)
+        players = self.players_slider.value
+        self.game = Game.new(players, rules=rules, seed=self.seed_box.value,
+                             dealer=min(self.dealer, players - 1))
+        self.steps = build_steps(self.game)
+        self.index = 0
+        self._show()
+
+    def _show(self) -> None:
+        step = self.step
+        ids = " ".join(rule_badge(r, official=step.official) for r in step.rules)
+        official = (" <span class='uno-muted'>(official Mattel rule: the box text is silent)</span>"
+                    if step.official else "")
+        self.progress.value = f"<span class='uno-muted'>Step {self.index + 1} of {len(self.steps)}</span>"
+        self.step_title.value = f"<div class='uno-step-title'>{escape(step.title)} {ids}{official}</div>"
+        self.text.value = feedback("info", step.text)
+        self.picture.value = step.picture
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.steps) - 1

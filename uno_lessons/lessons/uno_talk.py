@@ -1,0 +1,162 @@
+"""E-UNO, E-WDT: say UNO, catch a player, silence a player with a Wild Don't Talk, talk."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .. import events as ev
+from ..cards import Card, Color
+from ..game import Game
+from ..moves import IllegalMove
+from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
+from ._common import Lesson, LessonBox, button, feedback
+
+NAMES = ("Ana", "Ben", "Caro", "Dev")
+HANDS = ("G5 R2", "WDT G8 Y1 B4", "Y9 B2 R4 G6", "R6 B7 Y3 G1")
+PILE = "R1 Y2 B3 G4 R5 Y6 B8 G9 R8 Y4 B6 G2 R7 Y8 B9 G7 R3 Y5 B5 G0"
+
+
+class UnoTalkLab(Lesson):
+    """E-UNO, E-WDT: anyone may say UNO, talk or call someone out at any moment; see the penalties."""
+
+    title = "Saying UNO, getting caught, and the Wild Don't Talk"
+    rule_ids = ("E-UNO", "E-WDT")
+
+    def __init__(self) -> None:
+        seats = [(n, i) for i, n in enumerate(NAMES)]
+        self.hand_label = widgets.HTML()
+        self.hand_view = HandView([], selectable=False, width=60)
+        self.hand_view.on_click(lambda _i, card: self.play(card))
+        self.color_picker = widgets.Dropdown(options=[(c.name.title(), c) for c in Color], value=Color.RED,
+                                             description="Wild colour", layout=widgets.Layout(width="220px"))
+        self.target_picker = widgets.Dropdown(options=seats, value=2, description="Silence",
+                                              layout=widgets.Layout(width="220px"))
+        self.draw_button = button("Draw")
+        self.keep_button = button("Keep drawn card")
+        self.actor = widgets.Dropdown(options=seats, value=0, description="Who",
+                                      layout=widgets.Layout(width="190px"))
+        self.uno_button = button("says “UNO!”", style="info")
+        self.talk_button = button("talks")
+        self.catch_button = button("calls out ▸", style="warning")
+        self.catch_target = widgets.Dropdown(options=seats, value=0, layout=widgets.Layout(width="110px"))
+        self.reset_button = button("Start again")
+        self.message = MessageView()
+        self.status = widgets.HTML()
+        self.seats = SeatsView(None, width=400)
+        self.table = TableView(None, width=60)
+        self.log = LogView(max_lines=10)
+        self.log.layout.width = "440px"
+        self.draw_button.on_click(lambda _b: self.draw())
+        self.keep_button.on_click(lambda _b: self.keep())
+        self.uno_button.on_click(lambda _b: self.say_uno(self.actor.value))
+        self.talk_button.on_click(lambda _b: self.talk(self.actor.value))
+        self.catch_button.on_click(lambda _b: self.catch(self.actor.value, self.catch_target.value))
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.widget = LessonBox([
+            self.header(),
+            widgets.HTML("<div class='uno-muted'>Anyone, at any moment:</div>"),
+            widgets.HBox([self.actor, self.uno_button, self.talk_button, self.catch_button,
+                          self.catch_target, self.reset_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.message, self.status,
+            self.hand_label, self.hand_view,
+            widgets.HBox([self.draw_button, self.keep_button, self.color_picker, self.target_picker],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.seats, self.log], layout=widgets.Layout(flex_flow="row wrap",
+                                                                      grid_gap="10px")),
+            self.table,
+        ], label="UnoTalkLab")
+        self.reset()
+
+    # ---------------------------------------------------------------- driving it
+    def reset(self) -> None:
+        """The start position: top G3, Ana to play with two cards, Ben holds a Wild Don't Talk."""
+        self.game = Game.from_position(HANDS, ["G3"], PILE, current=0, names=NAMES)
+        self._mark = 0
+        self.message.info("Ana has two cards. She may say UNO just before playing one, or forget…")
+        self._show()
+
+    def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> bool:
+        """The current player plays ``card``; wilds use the colour (and target) pickers by default."""
+        card = Card.parse(card)
+        if card.is_wild:
+            color = color if color is not None else self.color_picker.value
+            if card.code == "WDT" and target is None:
+                target = self.target_picker.value
+        return self._do(lambda g: g.play(card, color, target))
+
+    def draw(self) -> bool:
+        """The current player draws a card."""
+        return self._do(lambda g: g.draw())
+
+    def keep(self) -> bool:
+        """The current player keeps the card just drawn."""
+        return self._do(lambda g: g.keep())
+
+    def say_uno(self, seat: int) -> bool:
+        """``seat`` says UNO (E-UNO-1, E-UNO-5, E-WDT-3, E-WDT-4)."""
+        return self._do(lambda g: g.say_uno(seat))
+
+    def talk(self, seat: int) -> bool:
+        """``seat`` talks: a silenced player draws three (E-WDT-2)."""
+        return self._do(lambda g: g.talk(seat))
+
+    def catch(self, caller: int, target: int) -> bool:
+        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3)."""
+        return self._do(lambda g: g.catch(caller, target))
+
+    # ---------------------------------------------------------------- internals
+    def _do(self, action) -> bool:
+        g = self.game
+        try:
+            action(g)
+        except IllegalMove as exc:
+            self.message.error(str(exc))
+            self._show()
+            return False
+        new = g.events[self._mark:]
+        self._mark = len(g.events)
+        text = " ".join(e.describe(g.names) for e in new)
+        penalties = [e for e in new if isinstance(e, ev.Drew) and e.reason in ("uno", "talk")]
+        if penalties:
+            self.message.error("Penalty! " + text)
+        else:
+            self.message.ok(text or "Nothing happened.")
+        self._show()
+        return True
+
+    def status_lines(self) -> list[str]:
+        """Who is silenced, who may be caught, who said UNO, in words."""
+        g = self.game
+        lines = []
+        if g.winner is not None:
+            lines.append(f"{g.names[g.winner]} has won the hand. Start again to try more.")
+        if g.silenced is not None:
+            lines.append(f"{g.names[g.silenced]} is silenced: talking costs {g.rules.talk_penalty} cards. "
+                         "The silence ends as soon as anyone says UNO (E-WDT-3, E-WDT-4).")
+        if g.uno_window is not None:
+            nxt = g.names[g.current_player]
+            lines.append(f"{g.names[g.uno_window]} has one card and did not say UNO: anyone may call them "
+                         f"out until {nxt} makes a move (E-UNO-4). The penalty is {g.rules.uno_penalty} cards.")
+        for seat in sorted(g.uno_said):
+            lines.append(f"{g.names[seat]} said UNO in time: calling them out does nothing (E-UNO-3).")
+        return lines
+
+    def _show(self) -> None:
+        g = self.game
+        lines = self.status_lines()
+        self.status.value = feedback("info", "Now:", lines) if lines else ""
+        who = g.names[g.current_player]
+        if g.winner is None:
+            note = " — they drew a playable card: play it or keep it" if g.phase == "drawn" else ""
+            self.hand_label.value = (f"<b>{who}'s hand</b> (it is {who}'s turn{note}; click a card to "
+                                     "play it):")
+            self.hand_view.cards = g.hands[g.current_player]
+        else:
+            self.hand_label.value = ""
+            self.hand_view.cards = []
+        self.keep_button.disabled = g.phase != "drawn"
+        self.draw_button.disabled = g.winner is not None
+        self.seats.update(g)
+        self.table.update(g)
+        self.log.update(g.narrate())
