@@ -89,8 +89,11 @@ class Game:
         n = len(names)
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
-        rng = np.random.default_rng(seed)
         deck = build_deck(rules.wild_dont_talk)
+        if n * rules.hand_size >= len(deck):
+            raise ValueError(f"{n} hands of {rules.hand_size} cards need more than the "
+                             f"{len(deck)} cards of the deck")
+        rng = np.random.default_rng(seed)
         pile = [deck[i] for i in rng.permutation(len(deck))]
         hands: list[list[Card]] = [[] for _ in range(n)]
         for _ in range(rules.hand_size):  # one card at a time, starting left of the dealer
@@ -321,6 +324,9 @@ class Game:
         return move
 
     def _end_turn(self) -> None:
+        seat = self.current_player
+        if seat in self.uno_said and len(self.hands[seat]) > 1:
+            self.uno_said.discard(seat)  # E-UNO-5: an UNO said before keeping or passing lapses
         self.phase = TURN
         self.drawn = None
         self.current_player = (self.current_player + self.direction) % len(self.hands)
@@ -433,10 +439,12 @@ class Game:
         pile = self._pile
         if not pile:
             discard = self.discard_pile
-            if len(discard) <= 1:
+            # C-WD4-5: while a Wild Draw Four may still be taken back, the card under it stays.
+            keep = 2 if self.pending is not None and self.rules.guilty_penalty == "take_back" else 1
+            if len(discard) <= keep:
                 return None  # E-DRAW-3: nothing left to draw; no card is created
-            rest = discard[:-1]
-            del discard[:-1]
+            rest = discard[:-keep]
+            del discard[:-keep]
             self.rng.shuffle(rest)
             self._pile = pile = rest
             self.events.append(ev.Reshuffled(len(rest)))
