@@ -211,3 +211,15 @@ def test_e_setup_3_rest_of_the_cards_is_the_draw_pile():
     assert game.draw() == next_card
     assert game.hands[seat][-1] == next_card
     assert game.draw_pile_size == 112 - 4 * 7 - 2
+
+
+def test_e_setup_2_house_rule_dealing_too_many_cards_is_refused():
+    """E-SETUP-2 with a house rule: hands larger than the deck allows raise ValueError."""
+    import pytest
+
+    from uno_lessons import Game, Rules
+
+    with pytest.raises(ValueError, match="need more than the 112 cards"):
+        Game.new(10, rules=Rules.encanto().replace(hand_size=12))
+    with pytest.raises(ValueError, match="can start the discard pile"):
+        Game.new(10, rules=Rules.encanto().replace(hand_size=11), seed=2)

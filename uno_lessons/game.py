@@ -107,9 +107,14 @@ class Game:
 
     def _turn_first_card(self) -> None:
         pile, rules = self._pile, self.rules
+        reflip = rules.first_card_action == "reflip"
+        if not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
+            # Only possible with house rules that deal (almost) the whole deck.
+            raise ValueError("No card is left in the draw pile that can start the discard pile; "
+                             "deal fewer cards")
         while True:
             card = pile.pop()
-            back = card.is_action if rules.first_card_action == "reflip" else card.rank in (_WD4, _WDT)
+            back = card.is_action if reflip else card.rank in (_WD4, _WDT)
             self.events.append(ev.Turned(card, back))
             if not back:
                 break
