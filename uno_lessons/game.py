@@ -1,4 +1,4 @@
-"""The game state and its moves: setup, turns, action cards, challenges, UNO and silence."""
+"""The game state and its moves: turns, matching, drawing, action cards and challenges."""
 
 from __future__ import annotations
 
@@ -7,14 +7,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import events as ev
-from .cards import Card, Color, Rank, build_deck
+from .cards import Card, Color, Rank
 from .moves import (
     ACCEPT,
     CHALLENGE,
     DRAW,
     DRAW_WITH_COLOR,
+    DRAWN,
     KEEP,
+    OVER,
     PASS,
+    RESPOND,
+    TURN,
     IllegalMove,
     Move,
     explain_match,
@@ -23,18 +27,17 @@ from .moves import (
     wild_draw_four_honest,
     wild_plays,
 )
+from .reasons import why_illegal
 from .rules import Rules
+from .setup import GameSetup
+from .talk import TableTalk
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 
-# Phases of a turn. "turn": the current player plays, draws or passes. "drawn": they drew a
-# playable card and may play it or keep it. "challenge": the current player answers a Wild
-# Draw Four. "over": the hand has a winner.
-TURN, DRAWN, RESPOND, OVER = "turn", "drawn", "challenge", "over"
 
 
-class Game:
+class Game(GameSetup, TableTalk):
     """One hand of UNO. Make one with ``Game.new`` or ``Game.from_position``."""
 
     def __init__(
@@ -72,118 +75,6 @@ class Game:
         self.points: int | None = None
         self.events: list[ev.Event] = []
         self._legal: list[Move] | None = None
-
-    # ------------------------------------------------------------------ construction
-    @classmethod
-    def new(
-        cls,
-        players: int | Sequence[str],
-        *,
-        rules: Rules | None = None,
-        seed: int | np.random.SeedSequence | None = None,
-        dealer: int = 0,
-    ) -> Game:
-        """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names."""
-        rules = rules or Rules.encanto()
-        names = _names(players, rules)
-        n = len(names)
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
-        deck = build_deck(rules.wild_dont_talk)
-        if n * rules.hand_size >= len(deck):
-            raise ValueError(f"{n} hands of {rules.hand_size} cards need more than the "
-                             f"{len(deck)} cards of the deck")
-        rng = np.random.default_rng(seed)
-        pile = [deck[i] for i in rng.permutation(len(deck))]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(rules.hand_size):  # one card at a time, starting left of the dealer
-            for k in range(1, n + 1):
-                hands[(dealer + k) % n].append(pile.pop())
-        game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % n,
-                   direction=1, color=None, rng=rng, dealer=dealer)
-        game.events.append(ev.Dealt(dealer, n, rules.hand_size))
-        game._turn_first_card()
-        return game
-
-    def _turn_first_card(self) -> None:
-        pile, rules = self._pile, self.rules
-        reflip = rules.first_card_action == "reflip"
-        if not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
-            # Only possible with house rules that deal (almost) the whole deck.
-            raise ValueError("No card is left in the draw pile that can start the discard pile; "
-                             "deal fewer cards")
-        while True:
-            card = pile.pop()
-            back = card.is_action if reflip else card.rank in (_WD4, _WDT)
-            self.events.append(ev.Turned(card, back))
-            if not back:
-                break
-            pile.append(card)  # E-SETUP-4: no card is lost; it goes back and is reshuffled
-            self.rng.shuffle(pile)
-        self.discard_pile.append(card)
-        self.current_color = card.color
-        if rules.first_card_action != "apply" or card.is_number:
-            return
-        first, n = self.current_player, len(self.hands)
-        rank = card.rank
-        if rank is _DRAW_TWO:  # C-SETUP-4
-            self.events.append(ev.StartEffect(card, first))
-            self._penalty(first, rules.draw_two_count, "start")
-            self.events.append(ev.Skipped(first))
-            self.current_player = (first + 1) % n
-        elif rank is _SKIP:
-            self.events.append(ev.StartEffect(card, first))
-            self.events.append(ev.Skipped(first))
-            self.current_player = (first + 1) % n
-        elif rank is _REVERSE:
-            self.direction = -1
-            self.current_player = self.dealer if self.dealer is not None else 0
-            self.events.append(ev.StartEffect(card, self.current_player))
-        else:  # a Wild: the first player names the colour with their first move
-            self.events.append(ev.StartEffect(card, first))
-
-    @classmethod
-    def from_position(
-        cls,
-        hands: Sequence[Sequence[str | Card] | str],
-        discard: Sequence[str | Card] | str,
-        draw_pile: Sequence[str | Card] | str = (),
-        *,
-        current: int = 0,
-        direction: int = 1,
-        color: Color | str | None = None,
-        rules: Rules | None = None,
-        names: Sequence[str] | None = None,
-        seed: int | None = 0,
-    ) -> Game:
-        """A position from card codes: one hand per seat, ``discard[-1]`` on top,
-        ``draw_pile[0]`` drawn next, ``color`` in force when the top card is a wild."""
-        rules = rules or Rules.encanto()
-        parsed_hands = [_parse_cards(h) for h in hands]
-        disc = _parse_cards(discard)
-        draw = _parse_cards(draw_pile)
-        names = _names(list(names) if names is not None else len(parsed_hands), rules)
-        if len(names) != len(parsed_hands):
-            raise ValueError(f"{len(names)} names were given for {len(parsed_hands)} hands")
-        if not disc:
-            raise ValueError("The discard pile needs at least one card: its top card")
-        n = len(parsed_hands)
-        if not 0 <= current < n:
-            raise ValueError(f"current must be a seat from 0 to {n - 1}; got {current}")
-        if direction not in (1, -1):
-            raise ValueError("direction must be 1 (clockwise) or -1 (counter-clockwise)")
-        top = disc[-1]
-        chosen = Color.parse(color) if color is not None else None
-        if top.is_wild:
-            if chosen is None:
-                raise ValueError(f"The top card is a {top.rank.label}: say which colour is in force (color=...)")
-        elif chosen is not None and chosen is not top.color:
-            raise ValueError(f"The top card {top} is {top.color.label}; color={chosen.label} cannot be in force")
-        else:
-            chosen = top.color
-        _check_counts([c for h in parsed_hands for c in h] + disc + draw, rules)
-        return cls(parsed_hands, disc, draw[::-1], rules=rules, names=names, current=current,
-                   direction=direction, color=chosen, rng=np.random.default_rng(seed))
 
     # ------------------------------------------------------------------ state views
     @property
@@ -307,7 +198,7 @@ class Game:
                 break
         else:
             if move not in legal:
-                raise IllegalMove(self._why_illegal(move))
+                raise IllegalMove(why_illegal(self, move))
             move = legal[legal.index(move)]  # the engine's own copy carries the honesty flag
         self._legal = None
         self.uno_window = None  # E-UNO-4: the next player's first move closes the window
@@ -503,110 +394,6 @@ class Game:
         """Pass when nothing can be played and nothing is left to draw (E-DRAW-3)."""
         self.apply(PASS)
 
-    # ------------------------------------------------------------------ any seat, any time
-    def say_uno(self, seat: int) -> bool:
-        """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
-        self._check_seat(seat, "say UNO")
-        n_cards = len(self.hands[seat])
-        counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
-        self.events.append(ev.SaidUno(seat, counts))
-        if counts:
-            self.uno_said.add(seat)
-            if self.uno_window == seat:
-                self.uno_window = None
-            if self.silenced is not None:  # E-WDT-3, E-WDT-4
-                self.events.append(ev.SilenceEnded(self.silenced))
-                self.silenced = None
-        elif seat == self.silenced:  # E-UNO-5: said at the wrong moment, it is talking
-            self._talked(seat)
-        return counts
-
-    def catch(self, caller: int, target: int) -> bool:
-        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
-        whether ``target`` was penalised."""
-        self._check_seat(caller, "call anyone out")
-        self._check_seat(target, "be called out")
-        if caller == target:
-            raise IllegalMove(f"{self.names[caller]} cannot call out themselves.")
-        if caller == self.silenced:  # E-WDT-5: calling out is talking
-            self._talked(caller)
-        caught = target == self.uno_window and len(self.hands[target]) == 1 and target not in self.uno_said
-        self.events.append(ev.CaughtOut(caller, target, caught))
-        if caught:
-            self.uno_window = None
-            self._penalty(target, self.rules.uno_penalty, "uno")
-        return caught
-
-    def talk(self, seat: int) -> bool:
-        """``seat`` talks; a silenced player draws three (E-WDT-2). Returns whether penalised."""
-        self._check_seat(seat, "talk")
-        if seat == self.silenced:
-            self._talked(seat)
-            return True
-        self.events.append(ev.Talked(seat, False))
-        return False
-
-    def _talked(self, seat: int) -> None:
-        self.events.append(ev.Talked(seat, True))
-        self._penalty(seat, self.rules.talk_penalty, "talk")
-
-    def _check_seat(self, seat: int, what: str) -> None:
-        if self.phase == OVER:
-            raise IllegalMove(f"The hand is over ({self.names[self.winner]} won): nobody can {what} now.")
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self.hands):
-            raise IllegalMove(f"There is no seat {seat}: the seats are 0 to {len(self.hands) - 1}.")
-
-    # ------------------------------------------------------------------ why not
-    def _why_illegal(self, move: Move) -> str:
-        who = self.names[self.current_player]
-        if self.phase == OVER:
-            return f"The hand is over: {self.names[self.winner]} won."
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move; use one from game.legal_moves()."
-        kind = move.kind
-        if self.phase == RESPOND and kind not in ("accept", "challenge"):
-            return f"{who} must first accept or challenge the Wild Draw Four."
-        if kind in ("accept", "challenge") and self.phase != RESPOND:
-            return f"There is no Wild Draw Four to {kind}."
-        if kind == "keep":
-            return "Keep is only possible just after drawing a card that could be played."
-        if kind == "pass":
-            return f"{who} can still play or draw, so passing is not allowed."
-        if kind == "draw":
-            if self.phase == DRAWN:
-                return f"{who} has already drawn this turn: play the drawn {self.drawn} or keep it."
-            if self.current_color is None and move.color is None:
-                return "Name a colour first: the first card was a Wild, so the first player chooses the colour."
-            if not (self._pile or len(self.discard_pile) > 1):
-                return "There is no card left to draw."
-            return "Drawing does not take a colour now."
-        if kind != "play" or move.card is None:
-            return f"{move} is not a move the engine knows (kinds: play, draw, keep, accept, challenge, pass)."
-        return self._why_not_play(move, who)
-
-    def _why_not_play(self, move: Move, who: str) -> str:
-        card = move.card
-        hand = self.hands[self.current_player]
-        if self.phase == DRAWN and card != self.drawn:
-            return f"After drawing, only the drawn card ({self.drawn}) may be played; or keep it."
-        if card not in hand:
-            return f"{who} does not hold {card}."
-        if not self.can_play(card):
-            return explain_match(card, self.discard_pile[-1], self.current_color)
-        if card.is_wild and move.color is None:
-            return f"Choose a colour for the {card.rank.label}: red, yellow, green or blue."
-        if not card.is_wild and move.color is not None:
-            return f"{card} is not a wild card, so no colour is chosen for it."
-        if card.rank is _WDT:
-            if move.target is None:
-                return "Choose which player the Wild Don't Talk silences."
-            if move.target == self.current_player:
-                return "A Wild Don't Talk silences another player, not the one who plays it."
-            return f"There is no seat {move.target}: the seats are 0 to {len(self.hands) - 1}."
-        if move.target is not None:
-            return f"Only a Wild Don't Talk chooses a player to silence; {card} does not."
-        return f"{move} is not allowed now."
-
     # ------------------------------------------------------------------ misc
     def copy(self) -> Game:
         """An independent copy (the same future shuffles included)."""
@@ -636,36 +423,3 @@ class Game:
         from .render import table_html
 
         return table_html(self)
-
-
-def _names(players: int | Sequence[str], rules: Rules) -> list[str]:
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
-        names = ev.default_names(int(players))
-    elif isinstance(players, str):
-        raise ValueError("players must be a count or a list of names, not one string")
-    else:
-        names = [str(p) for p in players]
-    n = len(names)
-    if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(f"UNO is played by {rules.min_players} to {rules.max_players} players; got {n}")
-    return names
-
-
-def _parse_cards(codes: Sequence[str | Card] | str) -> list[Card]:
-    if isinstance(codes, str):
-        codes = codes.split()
-    return [Card.parse(c) for c in codes]
-
-
-def _check_counts(all_cards: list[Card], rules: Rules) -> None:
-    allowed: dict[Card, int] = {}
-    for card in build_deck(rules.wild_dont_talk):
-        allowed[card] = allowed.get(card, 0) + 1
-    seen: dict[Card, int] = {}
-    for card in all_cards:
-        seen[card] = seen.get(card, 0) + 1
-    for card, count in seen.items():
-        if count > allowed.get(card, 0):
-            have = allowed.get(card, 0)
-            raise ValueError(f"The {rules.name} deck has {have} × {card}, but this position uses {count}")
-

@@ -8,6 +8,11 @@ from .cards import Card, Color
 
 KINDS = ("play", "draw", "keep", "accept", "challenge", "pass")
 
+# Phases of a turn. "turn": the current player plays, draws or passes. "drawn": they drew a
+# playable card and may play it or keep it. "challenge": the current player answers a Wild
+# Draw Four. "over": the hand has a winner.
+TURN, DRAWN, RESPOND, OVER = "turn", "drawn", "challenge", "over"
+
 
 class IllegalMove(ValueError):
     """A move or action the rules do not allow now; the message says why, in plain words."""

@@ -1,0 +1,161 @@
+"""Making games: dealing a new hand (E-SETUP, C-SETUP-4) or setting up a position."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import events as ev
+from .cards import Card, Color, Rank, build_deck
+from .rules import Rules
+
+_SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+_WD4, _WDT = Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
+
+
+class GameSetup:
+    """Mixed into Game: the two ways to make one, ``Game.new`` and ``Game.from_position``."""
+
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str],
+        *,
+        rules: Rules | None = None,
+        seed: int | np.random.SeedSequence | None = None,
+        dealer: int = 0,
+    ) -> GameSetup:
+        """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names."""
+        rules = rules or Rules.encanto()
+        names = _names(players, rules)
+        n = len(names)
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
+        deck = build_deck(rules.wild_dont_talk)
+        if n * rules.hand_size >= len(deck):
+            raise ValueError(f"{n} hands of {rules.hand_size} cards need more than the "
+                             f"{len(deck)} cards of the deck")
+        rng = np.random.default_rng(seed)
+        pile = [deck[i] for i in rng.permutation(len(deck))]
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(rules.hand_size):  # one card at a time, starting left of the dealer
+            for k in range(1, n + 1):
+                hands[(dealer + k) % n].append(pile.pop())
+        game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % n,
+                   direction=1, color=None, rng=rng, dealer=dealer)
+        game.events.append(ev.Dealt(dealer, n, rules.hand_size))
+        game._turn_first_card()
+        return game
+
+    def _turn_first_card(self) -> None:
+        pile, rules = self._pile, self.rules
+        reflip = rules.first_card_action == "reflip"
+        if not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
+            # Only possible with house rules that deal (almost) the whole deck.
+            raise ValueError("No card is left in the draw pile that can start the discard pile; "
+                             "deal fewer cards")
+        while True:
+            card = pile.pop()
+            back = card.is_action if reflip else card.rank in (_WD4, _WDT)
+            self.events.append(ev.Turned(card, back))
+            if not back:
+                break
+            pile.append(card)  # E-SETUP-4: no card is lost; it goes back and is reshuffled
+            self.rng.shuffle(pile)
+        self.discard_pile.append(card)
+        self.current_color = card.color
+        if rules.first_card_action != "apply" or card.is_number:
+            return
+        first, n = self.current_player, len(self.hands)
+        rank = card.rank
+        if rank is _DRAW_TWO:  # C-SETUP-4
+            self.events.append(ev.StartEffect(card, first))
+            self._penalty(first, rules.draw_two_count, "start")
+            self.events.append(ev.Skipped(first))
+            self.current_player = (first + 1) % n
+        elif rank is _SKIP:
+            self.events.append(ev.StartEffect(card, first))
+            self.events.append(ev.Skipped(first))
+            self.current_player = (first + 1) % n
+        elif rank is _REVERSE:
+            self.direction = -1
+            self.current_player = self.dealer if self.dealer is not None else 0
+            self.events.append(ev.StartEffect(card, self.current_player))
+        else:  # a Wild: the first player names the colour with their first move
+            self.events.append(ev.StartEffect(card, first))
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[str | Card] | str],
+        discard: Sequence[str | Card] | str,
+        draw_pile: Sequence[str | Card] | str = (),
+        *,
+        current: int = 0,
+        direction: int = 1,
+        color: Color | str | None = None,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        seed: int | None = 0,
+    ) -> GameSetup:
+        """A position from card codes: one hand per seat, ``discard[-1]`` on top,
+        ``draw_pile[0]`` drawn next, ``color`` in force when the top card is a wild."""
+        rules = rules or Rules.encanto()
+        parsed_hands = [_parse_cards(h) for h in hands]
+        disc = _parse_cards(discard)
+        draw = _parse_cards(draw_pile)
+        names = _names(list(names) if names is not None else len(parsed_hands), rules)
+        if len(names) != len(parsed_hands):
+            raise ValueError(f"{len(names)} names were given for {len(parsed_hands)} hands")
+        if not disc:
+            raise ValueError("The discard pile needs at least one card: its top card")
+        n = len(parsed_hands)
+        if not 0 <= current < n:
+            raise ValueError(f"current must be a seat from 0 to {n - 1}; got {current}")
+        if direction not in (1, -1):
+            raise ValueError("direction must be 1 (clockwise) or -1 (counter-clockwise)")
+        top = disc[-1]
+        chosen = Color.parse(color) if color is not None else None
+        if top.is_wild:
+            if chosen is None:
+                raise ValueError(f"The top card is a {top.rank.label}: say which colour is in force (color=...)")
+        elif chosen is not None and chosen is not top.color:
+            raise ValueError(f"The top card {top} is {top.color.label}; color={chosen.label} cannot be in force")
+        else:
+            chosen = top.color
+        _check_counts([c for h in parsed_hands for c in h] + disc + draw, rules)
+        return cls(parsed_hands, disc, draw[::-1], rules=rules, names=names, current=current,
+                   direction=direction, color=chosen, rng=np.random.default_rng(seed))
+
+
+def _names(players: int | Sequence[str], rules: Rules) -> list[str]:
+    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+        names = ev.default_names(int(players))
+    elif isinstance(players, str):
+        raise ValueError("players must be a count or a list of names, not one string")
+    else:
+        names = [str(p) for p in players]
+    n = len(names)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"UNO is played by {rules.min_players} to {rules.max_players} players; got {n}")
+    return names
+
+
+def _parse_cards(codes: Sequence[str | Card] | str) -> list[Card]:
+    if isinstance(codes, str):
+        codes = codes.split()
+    return [Card.parse(c) for c in codes]
+
+
+def _check_counts(all_cards: list[Card], rules: Rules) -> None:
+    allowed: dict[Card, int] = {}
+    for card in build_deck(rules.wild_dont_talk):
+        allowed[card] = allowed.get(card, 0) + 1
+    seen: dict[Card, int] = {}
+    for card in all_cards:
+        seen[card] = seen.get(card, 0) + 1
+    for card, count in seen.items():
+        if count > allowed.get(card, 0):
+            have = allowed.get(card, 0)
+            raise ValueError(f"The {rules.name} deck has {have} × {card}, but this position uses {count}")

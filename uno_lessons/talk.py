@@ -1,0 +1,64 @@
+"""Actions any seat may take at any time: saying UNO, calling out, talking (E-UNO, E-WDT)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import events as ev
+from .moves import DRAWN, OVER, TURN, IllegalMove
+
+
+class TableTalk:
+    """Mixed into Game: what players say across the table, whoever's turn it is."""
+
+    def say_uno(self, seat: int) -> bool:
+        """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
+        self._check_seat(seat, "say UNO")
+        n_cards = len(self.hands[seat])
+        counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
+        self.events.append(ev.SaidUno(seat, counts))
+        if counts:
+            self.uno_said.add(seat)
+            if self.uno_window == seat:
+                self.uno_window = None
+            if self.silenced is not None:  # E-WDT-3, E-WDT-4
+                self.events.append(ev.SilenceEnded(self.silenced))
+                self.silenced = None
+        elif seat == self.silenced:  # E-UNO-5: said at the wrong moment, it is talking
+            self._talked(seat)
+        return counts
+
+    def catch(self, caller: int, target: int) -> bool:
+        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
+        whether ``target`` was penalised."""
+        self._check_seat(caller, "call anyone out")
+        self._check_seat(target, "be called out")
+        if caller == target:
+            raise IllegalMove(f"{self.names[caller]} cannot call out themselves.")
+        if caller == self.silenced:  # E-WDT-5: calling out is talking
+            self._talked(caller)
+        caught = target == self.uno_window and len(self.hands[target]) == 1 and target not in self.uno_said
+        self.events.append(ev.CaughtOut(caller, target, caught))
+        if caught:
+            self.uno_window = None
+            self._penalty(target, self.rules.uno_penalty, "uno")
+        return caught
+
+    def talk(self, seat: int) -> bool:
+        """``seat`` talks; a silenced player draws three (E-WDT-2). Returns whether penalised."""
+        self._check_seat(seat, "talk")
+        if seat == self.silenced:
+            self._talked(seat)
+            return True
+        self.events.append(ev.Talked(seat, False))
+        return False
+
+    def _talked(self, seat: int) -> None:
+        self.events.append(ev.Talked(seat, True))
+        self._penalty(seat, self.rules.talk_penalty, "talk")
+
+    def _check_seat(self, seat: int, what: str) -> None:
+        if self.phase == OVER:
+            raise IllegalMove(f"The hand is over ({self.names[self.winner]} won): nobody can {what} now.")
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self.hands):
+            raise IllegalMove(f"There is no seat {seat}: the seats are 0 to {len(self.hands) - 1}.")
