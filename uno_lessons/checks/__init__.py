@@ -1,0 +1,77 @@
+"""Instant feedback for the exercise notebooks: ``check_xxx(func)`` runs a table of cases.
+
+Every check runs the learner's function on a fixed table of cases and returns a
+:class:`CheckResult`. In Jupyter the result shows itself as an HTML table (its
+``_repr_html_``); anywhere else its ``repr`` is the same report as plain text, and
+``result.show()`` displays it explicitly (``IPython.display.HTML`` inside IPython, ``print``
+otherwise). A failing case shows what the function returned and a folded hint that names
+the rule id (see RULES.md), never the expected answer. A stub that still raises
+``NotImplementedError`` gets a friendly "not started yet" message; any other exception is
+caught and reported as a failing case with its message. Output is deterministic (fixed
+cases, seeded games) so stored notebook outputs stay stable under nbval.
+
+The runner and its report live in :mod:`.core`, shared value handling in :mod:`.values`,
+and each exercise's check tables in their own module (:mod:`.setup` … :mod:`.capstone`,
+:mod:`.tournaments`). This package does not import ipywidgets: plain HTML works in every
+front end, Voilà and nbconvert included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# Each `X as X` re-exports a name the one-module checks.py made public without listing it in __all__
+from ..cards import Card as Card
+from ..cards import Color as Color
+from ..rules import Rules as Rules
+from .actions import check_direction_after, check_next_seat_after, check_seat_after_sequence
+from .capstone import check_best_color, check_bot, check_summarize
+from .core import Case, CaseResult, CheckResult, run_cases
+from .core import Problem as Problem
+from .matching import check_can_play, check_match_reason, check_playable_cards
+from .scoring import check_card_points, check_hand_score, check_match_winner
+from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
+from .tournaments import TournamentResult, tournament
+from .uno_talk import check_catch_penalty, check_silenced_after, check_talk_penalty, check_uno_counts
+from .values import CLASSIC as CLASSIC
+from .values import ENCANTO as ENCANTO
+from .wild_draw_four import check_challenge_outcome, check_next_to_move, check_wild_draw_four_is_legal
+
+__all__ = [
+    "Case", "CaseResult", "CheckResult", "TournamentResult", "CHECKS", "run_cases", "tournament",
+    "check_cards_in_deck", "check_deck_size", "check_first_card_is_returned", "check_first_player",
+    "check_can_play", "check_playable_cards", "check_match_reason",
+    "check_next_seat_after", "check_direction_after", "check_seat_after_sequence",
+    "check_wild_draw_four_is_legal", "check_challenge_outcome", "check_next_to_move",
+    "check_uno_counts", "check_catch_penalty", "check_talk_penalty", "check_silenced_after",
+    "check_card_points", "check_hand_score", "check_match_winner",
+    "check_best_color", "check_bot", "check_summarize",
+]
+
+#: Every check, by the name of the learner's function it checks.
+CHECKS: dict[str, Callable[[Any], CheckResult]] = {
+    "cards_in_deck": check_cards_in_deck,
+    "deck_size": check_deck_size,
+    "first_card_is_returned": check_first_card_is_returned,
+    "first_player": check_first_player,
+    "can_play": check_can_play,
+    "playable_cards": check_playable_cards,
+    "match_reason": check_match_reason,
+    "next_seat_after": check_next_seat_after,
+    "direction_after": check_direction_after,
+    "seat_after_sequence": check_seat_after_sequence,
+    "wild_draw_four_is_legal": check_wild_draw_four_is_legal,
+    "challenge_outcome": check_challenge_outcome,
+    "next_to_move": check_next_to_move,
+    "uno_counts": check_uno_counts,
+    "catch_penalty": check_catch_penalty,
+    "talk_penalty": check_talk_penalty,
+    "silenced_after": check_silenced_after,
+    "card_points": check_card_points,
+    "hand_score": check_hand_score,
+    "match_winner": check_match_winner,
+    "best_color": check_best_color,
+    "MyBot": check_bot,
+    "summarize": check_summarize,
+}

@@ -1,0 +1,116 @@
+"""A seeded tournament of the learner's bot against built-in bots, shown as a table of win rates."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..rules import Rules
+from .core import FAILED, NOT_STARTED, PASSED, Report, stub_name
+from .values import ENCANTO
+
+
+class TournamentResult(Report):
+    """Seeded games between bots: ``games`` is a list of (winner name, points) per game."""
+
+    def __init__(self, names: list[str], games: list[tuple[str, int]], status: str = PASSED,
+                 note: str = "") -> None:
+        self.names = names
+        self.games = games
+        self.status = status
+        self.note = note
+
+    def summary(self, name: str) -> tuple[float, float]:
+        """(win rate, average points per game) of ``name``."""
+        n = len(self.games)
+        if not n:
+            return 0.0, 0.0
+        won = [p for w, p in self.games if w == name]
+        return len(won) / n, sum(won) / n
+
+    def rows(self) -> list[tuple[str, int, float, float]]:
+        """(name, wins, win rate, average points) per bot, in seating order."""
+        out = []
+        for name in self.names:
+            rate, avg = self.summary(name)
+            out.append((name, sum(w == name for w, _ in self.games), rate, avg))
+        return out
+
+    @property
+    def headline(self) -> str:
+        """The first line of the table: how many games, or why there are none."""
+        if self.status == NOT_STARTED:
+            return "○ tournament: not started yet"
+        if self.status != PASSED:
+            return "✗ tournament stopped"
+        return f"Tournament: {len(self.games)} seeded games"
+
+    def text(self) -> str:
+        """The table as plain text."""
+        lines = [self.headline, *self._note_lines()]
+        if self.status == PASSED:
+            lines.append(f"  {'bot':<14} {'wins':>5} {'win rate':>9} {'avg points':>11}")
+            for name, wins, rate, avg in self.rows():
+                lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {avg:>11.1f}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        parts = [f'<div class="uno-tournament"><b>{e(self.headline)}</b>', *self._note_html()]
+        if self.status == PASSED:
+            th = '<th style="padding:2px 8px;text-align:{}">{}</th>'
+            td = '<td style="padding:2px 8px;text-align:{}">{}</td>'
+            parts.append('<table style="border-collapse:collapse;margin-top:4px"><tr>'
+                         + "".join(th.format(a, h) for a, h in (("left", "bot"), ("right", "wins"),
+                                                                 ("right", "win rate"), ("right", "avg points")))
+                         + "</tr>")
+            for name, wins, rate, avg in self.rows():
+                parts.append("<tr>" + td.format("left", e(name)) + td.format("right", wins)
+                             + td.format("right", f"{rate:.1%}") + td.format("right", f"{avg:.1f}") + "</tr>")
+            parts.append("</table>")
+        parts.append("</div>")
+        return "".join(parts)
+
+
+def tournament(bot_class: type, opponents: Sequence[str | type] = ("sensible", "random"), *,
+               games: int = 60, rules: Rules | None = None, seed: int = 0) -> TournamentResult:
+    """Seeded games of ``bot_class`` against built-in bots, the seats rotating every game.
+
+    ``opponents`` are names ("sensible", "random") or Bot classes. Every player scores the
+    points of the hand it wins (E-SCORE-2); the table shows win rate and average points per
+    game. A stub that raises NotImplementedError gives a "not started yet" message.
+    """
+    from ..bots import BOTS, play_game
+
+    classes = [bot_class] + [BOTS[o] if isinstance(o, str) else o for o in opponents]
+    names: list[str] = []
+    for cls in classes:
+        base = getattr(cls, "__name__", "bot")
+        name, k = base, 2
+        while name in names:
+            name, k = f"{base}{k}", k + 1
+        names.append(name)
+    n = len(classes)
+    root = np.random.SeedSequence(seed)
+    bot_seeds = root.spawn(n)
+    results: list[tuple[str, int]] = []
+    try:
+        bots = [cls(s) for cls, s in zip(classes, bot_seeds)]
+        for g in range(games):
+            order = [(g + k) % n for k in range(n)]  # seats rotate: everyone deals and starts
+            game = play_game([bots[i] for i in order], rules=rules or ENCANTO, seed=seed * 100_003 + g)
+            if game.winner is not None:
+                results.append((names[order[game.winner]], game.points))
+            else:
+                results.append(("(no winner)", 0))
+    except NotImplementedError as exc:
+        return TournamentResult(names, [], NOT_STARTED,
+                                f"`{stub_name(exc, getattr(bot_class, '__name__', 'your bot'))}` still raises NotImplementedError: write it, "
+                                "run its cell, then run the tournament again.")
+    except Exception as exc:
+        return TournamentResult(names, results, FAILED,
+                                f"game {len(results) + 1}: {type(exc).__name__}: {exc}")
+    return TournamentResult(names, results)
+
