@@ -68,7 +68,7 @@ def test_layout_is_the_engine_deck_and_ids_give_colour_and_symbol(rules):
             assert i // 25 == 4
         else:
             assert "RYGB"[i // 25] == card.color.value
-            assert sim._SYMBOLS[(i % 25 + 1) // 2] is card.rank
+            assert sim.deck._SYMBOLS[(i % 25 + 1) // 2] is card.rank
 
 
 def test_no_wild_in_seven_is_hypergeometric():

@@ -1,0 +1,242 @@
+"""Many seeded bot games played into numpy arrays of per-game figures, and the bots that sit
+at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import events as ev
+from ..bots import BOTS, Bot, SensibleBot
+from ..bots import run_hand as _run_hand
+from ..cards import Rank
+from ..game import Game
+from ..rules import Rules
+from .estimate import Estimate
+
+#: ``progress(done, total)``: called now and then while a simulation runs.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, repr=False)
+class Answers:
+    """One entry per Wild Draw Four that was answered (E-WD4-3..5), over all games."""
+
+    game: np.ndarray  # index of the game
+    bluff: np.ndarray  # it was played against E-WD4-2
+    challenged: np.ndarray  # the next player challenged (else accepted)
+    answerer_cards: np.ndarray  # cards the answering player drew
+    player_cards: np.ndarray  # cards its player gained (drawn, plus the card taken back: C-WD4-5)
+
+    @property
+    def swing(self) -> np.ndarray:
+        """Cards the Wild Draw Four's player gained minus cards the answerer drew."""
+        return self.player_cards.astype(np.int64) - self.answerer_cards
+
+    def __len__(self) -> int:
+        return int(self.game.size)
+
+    def __repr__(self) -> str:
+        return (f"<Answers: {len(self)} answered Wild Draw Fours, {int(self.challenged.sum())} challenged, "
+                f"{int(self.bluff.sum())} bluffs>")
+
+
+@dataclass(frozen=True, repr=False)
+class GameStats:
+    """Per-game figures of many seeded bot games: one entry per game in each array.
+
+    ``play_game(players, rules=rules, seed=int(stats.seeds[i]))`` replays game ``i`` when the
+    players are bot names.
+    """
+
+    rules: str
+    players: int
+    seeds: np.ndarray  # the seed of each game
+    moves: np.ndarray  # moves made: plays, draws, keeps, accepts, challenges, passes
+    winner: np.ndarray  # the winning seat; -1 if the move limit came first
+    first_player: np.ndarray  # the seat that made the first move (C-SETUP-4 can change it)
+    points: np.ndarray  # the winner's points: cards left in the other hands (E-SCORE-2)
+    drawn: np.ndarray  # cards drawn by everyone, by choice and as penalties
+    wild_draw_fours: np.ndarray  # Wild Draw Fours played
+    bluffs: np.ndarray  # ... of them played against E-WD4-2
+    challenges: np.ndarray  # challenges made (E-WD4-3)
+    caught: np.ndarray  # challenges that caught a bluff (E-WD4-5)
+    answers: Answers
+
+    @property
+    def n(self) -> int:
+        """How many games."""
+        return int(self.moves.size)
+
+    def win_shares(self) -> list[Estimate]:
+        """Each seat's share of the games won, with its standard error."""
+        return [Estimate.of(self.winner == s) for s in range(self.players)]
+
+    def first_mover_share(self) -> Estimate:
+        """How often the player who moved first won (a fair share is 1 / players)."""
+        return Estimate.of(self.winner == self.first_player)
+
+    def losing_hand_points(self) -> Estimate:
+        """Expected points left in one losing hand at the end of a game (E-SCORE-2)."""
+        done = self.winner >= 0
+        return Estimate.of(self.points[done] / (self.players - 1))
+
+    def summary(self) -> str:
+        """A few lines of averages, each with its standard error."""
+        rows = [
+            ("moves per game", Estimate.of(self.moves)),
+            ("cards drawn per game", Estimate.of(self.drawn)),
+            ("winner's points", Estimate.of(self.points[self.winner >= 0])),
+            ("points in a losing hand", self.losing_hand_points()),
+            ("Wild Draw Fours per game", Estimate.of(self.wild_draw_fours)),
+            ("bluffs per game", Estimate.of(self.bluffs)),
+            ("challenges per game", Estimate.of(self.challenges)),
+        ]
+        head = f"{self.n:,} {self.rules} games, {self.players} players"
+        return "\n".join([head] + [f"  {name:<26}{est!r}" for name, est in rows])
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+
+class _Recorder(Bot):
+    """Wraps a bot to count the moves it makes and note each Wild Draw Four's honesty."""
+
+    def __init__(self, bot: Bot, log: dict[str, Any]) -> None:  # no rng of its own
+        self.bot, self.log = bot, log
+        self.name = bot.name
+
+    def choose(self, game: Game):
+        move = self.bot.choose(game)
+        self.log["moves"] += 1
+        if move.kind == "play" and move.card.rank is Rank.WILD_DRAW_FOUR:
+            self.log["honest"].append(move.honest is not False)
+        return move
+
+    def react(self, game: Game, seat: int) -> None:
+        self.bot.react(game, seat)
+
+
+def make_players(spec: int | Sequence[Any], seed: np.random.SeedSequence) -> list[Bot]:
+    """Bots from a count, or one bot name, Bot or ``seed -> Bot`` function per seat.
+
+    Seeded like ``bots.make_bots``: the same names and seed give the same bots.
+    """
+    if isinstance(spec, int):
+        spec = ["sensible"] * spec
+    out: list[Bot] = []
+    for s, item in zip(seed.spawn(len(spec)), spec):
+        if isinstance(item, Bot):
+            out.append(item)
+        elif isinstance(item, str):
+            if item not in BOTS:
+                raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible', a Bot or a function seed -> Bot")
+            out.append(BOTS[item](s))
+        elif callable(item):
+            out.append(item(s))
+        else:
+            raise ValueError(f"{item!r} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot")
+    return out
+
+
+def _game_seeds(n: int, seed: int | None) -> np.ndarray:
+    return np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64).astype(np.int64) & (2**62 - 1)
+
+
+def _read_game(game: Game, log: dict[str, Any], index: int, answers: list[tuple]) -> tuple[int, ...]:
+    """Per-game figures from the event log, and one row per answered Wild Draw Four."""
+    drawn = challenges = caught = 0
+    honest = iter(log["honest"])
+    bluff = False
+    open_answer: list[Any] | None = None
+    for e in game.events:
+        if isinstance(e, ev.Drew):
+            drawn += len(e.cards)
+            if open_answer is not None and e.reason in ("wild_draw_four", "challenge", "guilty"):
+                open_answer[3 if e.reason != "guilty" else 4] += len(e.cards)
+                answers.append(tuple(open_answer))
+                open_answer = None
+        elif isinstance(e, ev.Played) and e.card.rank is Rank.WILD_DRAW_FOUR:
+            bluff = not next(honest, True)
+        elif isinstance(e, ev.Accepted):
+            open_answer = [index, bluff, False, 0, 0]
+        elif isinstance(e, ev.Challenged):
+            challenges += 1
+            caught += not e.honest
+            open_answer = [index, not e.honest, True, 0, 0]
+        elif isinstance(e, ev.TookBack) and open_answer is not None:  # C-WD4-5: back to the hand
+            open_answer[4] += 1
+    if open_answer is not None:  # e.g. no card was left to draw
+        answers.append(tuple(open_answer))
+    n_wd4 = len(log["honest"])
+    bluffs = sum(not h for h in log["honest"])
+    winner = -1 if game.winner is None else game.winner
+    return (log["moves"], winner, log["first"], game.points or 0, drawn, n_wd4, bluffs, challenges, caught)
+
+
+def simulate_games(
+    n_games: int,
+    players: int | Sequence[Any] = 4,
+    *,
+    rules: Rules | None = None,
+    seed: int | None = 0,
+    progress: Progress | None = None,
+    max_moves: int = 5000,
+) -> GameStats:
+    """Play ``n_games`` seeded bot games and collect per-game figures into numpy arrays.
+
+    ``players`` is a count (all sensible bots) or one entry per seat: a bot name, or a
+    function ``seed -> Bot`` such as ``sensible(bluff_rate=1.0)``.
+    """
+    return _simulate(n_games, lambda i: players, rules or Rules.encanto(), seed, progress, max_moves)
+
+
+def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: int | None,
+              progress: Progress | None, max_moves: int = 5000) -> GameStats:
+    if n_games < 1:
+        raise ValueError("n_games must be at least 1")
+    seeds = _game_seeds(n_games, seed)
+    rows: list[tuple[int, ...]] = []
+    answers: list[tuple] = []
+    step = max(1, n_games // 100)
+    if progress is not None:
+        progress(0, n_games)
+    n_players = 0
+    for i, s in enumerate(seeds):
+        game_seed, bot_seed = np.random.SeedSequence(int(s)).spawn(2)  # as bots.play_game does
+        bots = make_players(seating(i), bot_seed)
+        n_players = len(bots)
+        game = Game.new(n_players, rules=rules, seed=game_seed)
+        log: dict[str, Any] = {"moves": 0, "honest": [], "first": game.current_player}
+        _run_hand(game, [_Recorder(b, log) for b in bots], max_moves)
+        rows.append(_read_game(game, log, i, answers))
+        if progress is not None and ((i + 1) % step == 0 or i + 1 == n_games):
+            progress(i + 1, n_games)
+    cols = np.array(rows, dtype=np.int64).T
+    ans = np.array(answers, dtype=np.int64).reshape(-1, 5).T
+    return GameStats(
+        rules=rules.name, players=n_players, seeds=seeds,
+        moves=cols[0].astype(np.int32), winner=cols[1].astype(np.int8), first_player=cols[2].astype(np.int8),
+        points=cols[3].astype(np.int32), drawn=cols[4].astype(np.int32), wild_draw_fours=cols[5].astype(np.int16),
+        bluffs=cols[6].astype(np.int16), challenges=cols[7].astype(np.int16), caught=cols[8].astype(np.int16),
+        answers=Answers(ans[0].astype(np.int32), ans[1].astype(bool), ans[2].astype(bool),
+                        ans[3].astype(np.int16), ans[4].astype(np.int16)),
+    )
+
+
+class _Policy:
+    """A picklable ``seed -> SensibleBot`` with a bluff rate and a challenge threshold."""
+
+    def __init__(self, bluff_rate: float, challenge_min_cards: int) -> None:
+        self.bluff_rate, self.challenge_min_cards = bluff_rate, challenge_min_cards
+
+    def __call__(self, seed: Any) -> SensibleBot:
+        return SensibleBot(seed, bluff_rate=self.bluff_rate, challenge_min_cards=self.challenge_min_cards)
+
+
+def sensible(bluff_rate: float = 0.25, challenge_min_cards: int = 4) -> Callable[[Any], SensibleBot]:
+    """A ``seed -> SensibleBot`` factory with the given policy, for tournaments and tables."""
+    return _Policy(bluff_rate, challenge_min_cards)
