@@ -1,0 +1,26 @@
+"""Pure HTML/SVG rendering of cards, hands, the table, the seats and the event log.
+
+Every function returns an HTML string (inline SVG, system fonts, no CDN, no JavaScript), so
+the engine, notebooks, Voilà and plain HTML files can all use it. This package must never
+import ipywidgets: the engine stays usable without any UI (see tests/test_engine_no_ui.py).
+
+One concept a module: ``style`` (palette, CSS), ``symbols`` (the signs on the faces),
+``faces`` (one card), ``hands``, ``state`` (what the table and seats read from a game),
+``table``, ``seats`` and ``log``. Import from here; the module layout is not public.
+"""
+
+from __future__ import annotations
+
+from .faces import back_svg, card_html, card_svg
+from .hands import hand_html
+from .log import log_html
+from .seats import seats_html
+from .style import COLORS_HEX, FONT, INK, STYLE, TEXT_ON, WILD_HEX, css_code, style_block  # noqa: F401
+from .table import color_swatch_html, table_html
+
+# FONT and INK stay importable from here, as from the old render.py, but were never in __all__.
+__all__ = [
+    "COLORS_HEX", "TEXT_ON", "WILD_HEX", "STYLE", "style_block", "css_code", "card_svg",
+    "back_svg", "card_html", "hand_html", "table_html", "seats_html", "log_html",
+    "color_swatch_html",
+]

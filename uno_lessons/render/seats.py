@@ -1,0 +1,146 @@
+"""The seats around an oval table, in play order, with badges for who plays, is silenced or won."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from .state import PlayState, direction_words, plural
+from .style import num, styled
+from .symbols import no_talk_bubble
+
+__all__ = ["seats_html"]
+
+
+def _silenced_icon(size: int = 16) -> str:
+    """The crossed-out speech bubble as a small inline icon for a badge."""
+    return (f'<svg viewBox="-26 -26 52 52" width="{size}" height="{size}" role="img" '
+            f'aria-label="silenced" style="vertical-align:-3px">{no_talk_bubble()}</svg>')
+
+
+def _seat_angle(k: int, n: int) -> float:
+    """The angle on the oval of the ``k``-th of ``n`` seats, counted from the bottom."""
+    return math.radians(90 + 360 * (k % max(n, 1)) / max(n, 1))
+
+
+@lru_cache(maxsize=64)
+def _seat_layout(n: int, W: float) -> tuple[float, float, float]:
+    """Height, box width and box height so that ``n`` seat boxes on an oval ``W`` wide do
+    not overlap: the widest boxes that fit in a low oval, else in a taller one."""
+    bh = 64.0
+    fits: list[tuple[float, float]] = []  # (box width, lowest height that fits), widest first
+    bw = min(116.0, W * 0.27)
+    while bw >= 64:
+        for H in range(round(W * 0.6), round(W * 1.3), 8):
+            rx, ry = (W - bw) / 2 - 2, (H - bh) / 2 - 2
+            pts = [(rx * math.cos(_seat_angle(k, n)), ry * math.sin(_seat_angle(k, n))) for k in range(n)]
+            if all(abs(x1 - x2) >= bw + 4 or abs(y1 - y2) >= bh + 4
+                   for i, (x1, y1) in enumerate(pts) for x2, y2 in pts[i + 1:]):
+                fits.append((bw, float(H)))
+                break
+        bw -= 6
+    # Prefer readable boxes (80 px and up) in a low oval; give up width before height.
+    for narrowest, limit in ((80, 0.72), (80, 0.95), (0, 0.95)):
+        for bw, H in fits:
+            if bw >= narrowest and H <= W * limit:
+                return H, bw, bh
+    if fits:
+        bw, H = min(fits, key=lambda f: f[1])
+        return H, bw, bh
+    return W * 1.3, 64.0, bh
+
+
+def _seat_marks(play: PlayState, s: int, *, skipped: int | None, window: int | None,
+                said: set[int], size: int) -> tuple[list[str], list[str]]:
+    """The CSS classes and the badges of seat ``s``: winner or to play, silenced, skipped, UNO."""
+    cls = ["uno-seat"]
+    badges = []
+    if s == play.winner:
+        cls.append("uno-seat-winner")
+        badges.append('<span class="uno-badge uno-b-winner">★ winner</span>')
+    elif s == play.current and play.winner is None:
+        cls.append("uno-seat-current")
+        what = "answers +4" if play.phase == "challenge" else "to play"
+        badges.append(f'<span class="uno-badge uno-b-current">▶ {what}</span>')
+    if s == play.silenced:
+        cls.append("uno-seat-silenced")
+        badges.append(f'<span class="uno-badge uno-b-silenced">{_silenced_icon(14)} silenced</span>')
+    if s == skipped:
+        cls.append("uno-seat-skipped")
+        badges.append('<span class="uno-badge uno-b-skipped">⊘ skipped</span>')
+    # The seat that can be caught without UNO matters more than one that said it in time.
+    if s == window:
+        cls.append("uno-seat-uno")
+        badges.append('<span class="uno-badge uno-b-uno">no UNO said!</span>')
+    elif s in said and size <= 2:
+        badges.append('<span class="uno-badge uno-b-said">said UNO</span>')
+    return cls, badges
+
+
+def seats_html(game: Any, *, viewer: int | None = None, highlight_skipped: int | None = None,
+               width: float = 460, style: bool = True) -> str:
+    """The seats on an oval, in play order: names, hand sizes, who plays now, who is
+    silenced or can be caught without UNO, the winner, and arrows for the direction."""
+    play = PlayState.of(game)
+    names, direction, winner = play.names, play.direction, play.winner
+    hands = getattr(game, "hands", None)
+    n = len(names) if names else len(hands or [])
+    sizes = getattr(game, "hand_sizes", None)
+    if sizes is None:
+        sizes = [len(h) for h in hands] if hands is not None else [0] * n
+    window = getattr(game, "uno_window", None)
+    said = set(getattr(game, "uno_said", ()) or ())
+
+    W = float(width)
+    H, bw, bh = _seat_layout(n, W)
+    rx, ry = (W - bw) / 2 - 2, (H - bh) / 2 - 2
+    cx, cy = W / 2, H / 2
+    anchor = viewer if viewer is not None else 0
+
+    def angle(seat: int) -> float:
+        # The anchor seat sits at the bottom; seat numbers grow clockwise on screen.
+        return _seat_angle(seat - anchor, n)
+
+    svg = [f'<svg width="{num(W)}" height="{num(H)}" aria-hidden="true">'
+           f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="{num(rx)}" ry="{num(ry)}" fill="#e9f3ec" '
+           f'stroke="#7fa98b" stroke-width="3" stroke-dasharray="8 6"/>']
+    if n > 1 and winner is None:
+        # One arrow between each pair of neighbours, tangent to the oval, pointing the way play goes.
+        for s in range(n):
+            t0, t1 = angle(s), angle(s) + 2 * math.pi / n
+            t = (t0 + t1) / 2
+            px, py = cx + rx * math.cos(t), cy + ry * math.sin(t)
+            tx, ty = -rx * math.sin(t) * direction, ry * math.cos(t) * direction
+            rot = math.degrees(math.atan2(ty, tx))
+            svg.append(f'<polygon points="13,0 -7,-9 -2,0 -7,9" fill="#2e6b41" '
+                       f'transform="translate({num(px)},{num(py)}) rotate({num(rot)})"/>')
+    svg.append("</svg>")
+
+    arrow, words = direction_words(direction)
+    centre_txt = f'<span class="uno-arrow">{arrow}</span>{words}'
+    if winner is not None:
+        centre_txt = f'<span class="uno-arrow">★</span>{escape(names[winner])} wins'
+    centre = (f'<div class="uno-centre" style="left:{num(cx - 90)}px;top:{num(cy - 30)}px;width:180px">'
+              f'{centre_txt}</div>')
+
+    seats = []
+    for s in range(n):
+        t = angle(s)
+        x, y = cx + rx * math.cos(t) - bw / 2, cy + ry * math.sin(t) - bh / 2
+        cls, badges = _seat_marks(play, s, skipped=highlight_skipped, window=window, said=said,
+                                  size=sizes[s])
+        if s == viewer:
+            cls.append("uno-seat-viewer")
+        who = play.name(s)
+        you = " (you)" if s == viewer else ""
+        you_pill = ' <span class="uno-badge uno-b-you">you</span>' if s == viewer else ""
+        seats.append(
+            f'<div class="{" ".join(cls)}" data-seat="{s}" title="seat {s}: {who}{you}" '
+            f'style="left:{num(x)}px;top:{num(y)}px;width:{num(bw)}px;min-height:{num(bh)}px">'
+            f'<div class="uno-name">{who}</div><div class="uno-size">'
+            f'{plural(sizes[s], "card")}{you_pill}</div>{"".join(badges)}</div>')
+    body = (f'<div class="uno-root uno-seats" role="group" aria-label="seats, play goes {words}" '
+            f'style="width:{num(W)}px;height:{num(H + 24)}px">{"".join(svg)}{centre}{"".join(seats)}</div>')
+    return styled(body, style)
