@@ -7,7 +7,9 @@ pile + discard pile is exactly the deck) and there is a legal move until the han
 illegal action (which must raise IllegalMove and leave ``to_json()`` unchanged) at each of the
 first 20 moves, at a random 1% of the later moves and at the end: the JSON of a long game's
 event log makes checking it at every move too slow for a unit test run.
-``test_thousands_of_games_account_for_every_card`` plays 1200 games with the per-move checks."""
+``test_every_move_round_trips_and_refuses_an_illegal_action`` does both at every move of 120
+games whose random players mostly play when they can (shorter hands), and
+``test_thousands_of_games_account_for_every_card`` plays 2000 games with the per-move checks."""
 
 import random
 from itertools import chain
@@ -111,7 +113,7 @@ def chatter(game, rnd):
         assert game.talk(game.silenced) is True  # E-WDT-2
 
 
-def play_random_game(seed, players, rules, chatter_rate, check_rate=0.0, full_checks=0):
+def play_random_game(seed, players, rules, chatter_rate, check_rate=0.0, full_checks=0, play_bias=0.0):
     """Play one game; return the number of moves. Checks the invariants as it goes: cards and
     legal moves after every move; the JSON round trip and an illegal probe at the first
     ``full_checks`` moves, then at a random ``check_rate`` share of the moves and at the end."""
@@ -129,7 +131,8 @@ def play_random_game(seed, players, rules, chatter_rate, check_rate=0.0, full_ch
         assert legal, "no legal move before the end of the hand"
         if moves >= MAX_MOVES:
             return moves  # not a failure: there still is a legal move
-        game.apply(rnd.choice(legal))
+        plays = [m for m in legal if m.kind == "play"] if play_bias else None
+        game.apply(rnd.choice(plays if plays and rnd.random() < play_bias else legal))
         moves += 1
         check_cards(game)
     assert game.legal_moves() == []
@@ -155,7 +158,24 @@ def test_random_games_keep_every_invariant(seed, players, rules, chatter_rate):
         play_random_game(seed + k, players, RULE_SETS[rules], chatter_rate, check_rate=0.01, full_checks=20)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 10),
+    rules=st.sampled_from(sorted(RULE_SETS)),
+    chatter_rate=st.sampled_from([0.0, 0.05, 0.2]),
+)
+def test_every_move_round_trips_and_refuses_an_illegal_action(seed, players, rules, chatter_rate):
+    """E-DECK, E-DRAW-3, E-WIN-1, E-UNO-2, E-WDT-2: after EVERY move of three random games per
+    example, the JSON round trip holds and a random illegal action raises IllegalMove and leaves
+    the game unchanged. The random player mostly plays when it can (still only legal moves),
+    which keeps hands short enough to check every move."""
+    for k in range(3):
+        play_random_game(seed + k, players, RULE_SETS[rules], chatter_rate, full_checks=MAX_MOVES,
+                         play_bias=0.9)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(sorted(RULE_SETS)))
 def test_thousands_of_games_account_for_every_card(seed, rules):
     """E-DECK, E-DRAW-3, E-WIN-1: ten random games per example (2-10 players), every card
