@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from uno_lessons import Color, Game  # noqa: E402
-from uno_lessons.cards import ALL_CARDS, cards  # noqa: E402
+from uno_lessons.cards import ALL_CARDS, parse_cards  # noqa: E402
 from uno_lessons.render import (  # noqa: E402
     STYLE,
     back_svg,
@@ -43,7 +43,7 @@ def build_page() -> str:
     all_cards = "".join(card_svg(c, width=54) for c in ALL_CARDS)
     wild_chosen = card_svg("W", width=54, chosen_color=Color.BLUE) + card_svg(
         "W+4", width=54, chosen_color=Color.YELLOW, selected=True) + card_svg("G7", width=54, dimmed=True)
-    hand = hand_html(cards("R7 G3 YS W+4 B9 G+2 BR WDT G6"), width=58, highlight={1, 5}, dim={0, 4},
+    hand = hand_html(parse_cards("R7 G3 YS W+4 B9 G+2 BR WDT G6"), width=58, highlight={1, 5}, dim={0, 4},
                      style=False)
     big = Game.new(["Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus"], seed=3)
     for _ in range(6):

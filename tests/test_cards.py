@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from uno_lessons import Card, Color, Rank, build_deck, cards, hand_points
+from uno_lessons import Card, Color, Rank, build_deck, hand_points, parse_cards
 
 
 def test_e_deck_encanto_has_112_cards():
@@ -81,7 +81,7 @@ def test_e_deck_bad_codes_are_refused_with_a_hint():
 
 
 def test_cards_helper_accepts_text_or_list():
-    assert cards("G3 Y3 W") == cards(["G3", "Y3", "W"]) == [Card.parse(c) for c in ("G3", "Y3", "W")]
+    assert parse_cards("G3 Y3 W") == parse_cards(["G3", "Y3", "W"]) == [Card.parse(c) for c in ("G3", "Y3", "W")]
 
 
 def test_colour_parse_letters_and_names():
@@ -95,7 +95,7 @@ def test_cards_are_equal_by_code_and_hashable():
     a, b = Card(Color.GREEN, Rank.THREE), Card.parse("G3")
     assert a == b and hash(a) == hash(b)
     assert len({a, b, Card.parse("Y3")}) == 2
-    assert sorted(cards("W B1 R0 G3")) == cards("R0 G3 B1 W")
+    assert sorted(parse_cards("W B1 R0 G3")) == parse_cards("R0 G3 B1 W")
 
 
 def test_e_score_2_points_per_card():
@@ -111,7 +111,7 @@ def test_e_score_3_worked_example_227_points():
     left_over = "R4 Y5 B8 GS YR B+2 W W+4 WDT"
     assert len(left_over.split()) == 9
     assert hand_points(left_over.split()) == 227
-    assert hand_points(cards(left_over)) == 227
+    assert hand_points(parse_cards(left_over)) == 227
     assert hand_points(["R4", "Y5", "B8"]) == 17
     assert hand_points(["GS", "YR", "B+2"]) == 60
     assert hand_points(["W", "W+4", "WDT"]) == 150

@@ -33,11 +33,14 @@ SCRIPT = textwrap.dedent(
     import uno_lessons
     from uno_lessons import Game
 
-    # importlib, because the package's name ``cards`` is the cards() helper, not the module.
-    names = ("cards", "events", "game", "moves", "render", "rules", "saving")
-    cards, events, game, moves, render, rules, saving = (
-        importlib.import_module("uno_lessons." + n) for n in names)
-    assert uno_lessons.Game is game.Game
+    names = ("cards", "events", "game", "moves", "render", "rules", "saving", "setup", "talk",
+             "reasons", "view", "scoring", "bots", "rulebook", "simulation", "checks")
+    modules = {n: importlib.import_module("uno_lessons." + n) for n in names}
+    cards, events, moves, render, rules, saving = (
+        modules[n] for n in ("cards", "events", "moves", "render", "rules", "saving"))
+    assert uno_lessons.Game is modules["game"].Game
+    import uno_lessons.cards as cards_module  # the module, not a helper of the same name
+    assert cards_module.Card is uno_lessons.Card
 
     g = Game.new(3, seed=7)
     moves_made = 0

@@ -10,7 +10,7 @@ BOTH = pytest.mark.parametrize("rules", [ENCANTO, CLASSIC], ids=["encanto", "cla
 PILE = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y1", "Y2", "Y3"]
 
 
-def cards(text):
+def parse_cards(text):
     return [Card.parse(c) for c in text.split()]
 
 
@@ -87,7 +87,7 @@ def test_e_wd4_3_accept_draws_four_and_loses_turn(rules):
     assert game.current_player == 1 and game.phase == "challenge"
     assert [str(m) for m in game.legal_moves()] == ["accept", "challenge"]
     game.accept()
-    assert game.hands[1] == cards("R1 B2 R1 R2 R3 R4")
+    assert game.hands[1] == parse_cards("R1 B2 R1 R2 R3 R4")
     assert game.current_player == 2
     assert game.pending is None
     assert [type(e) for e in game.events[-3:]] == [ev.Accepted, ev.Drew, ev.Skipped]
@@ -122,7 +122,7 @@ def test_e_wd4_4_innocent_challenger_draws_six_and_loses_turn(rules):
     assert game.current_player == 2
     assert game.top_card == Card.parse("W+4") and game.current_color is Color.BLUE
     shown = [e for e in game.events if isinstance(e, ev.Challenged)][0]
-    assert shown.hand == tuple(cards("Y2 B5")) and shown.honest
+    assert shown.hand == tuple(parse_cards("Y2 B5")) and shown.honest
     assert "no card matched green: the Wild Draw Four was legal" in shown.describe(["Ana", "Ben", "Caro"])
     assert "for losing the challenge" in game.narrate()[-2]
 
@@ -132,8 +132,8 @@ def test_e_wd4_5_guilty_player_draws_four_challenger_plays_encanto():
     game = pos(["W+4 G2 B5", "R1 B2", "Y9 Y8"], ["G7"], rules=ENCANTO)
     game.play("W+4", "B")
     game.challenge()
-    assert game.hands[0] == cards("G2 B5 R1 R2 R3 R4")
-    assert game.hands[1] == cards("R1 B2")
+    assert game.hands[0] == parse_cards("G2 B5 R1 R2 R3 R4")
+    assert game.hands[1] == parse_cards("R1 B2")
     assert game.current_player == 1 and game.phase == "turn"
     # E-WD4-1: the card stays and its colour stands, challenged or not
     assert game.top_card == Card.parse("W+4") and game.current_color is Color.BLUE
@@ -148,8 +148,8 @@ def test_c_wd4_5_guilty_player_takes_it_back_and_draws_four():
     game = pos(["W+4 G2 B5", "R1 B2", "Y9 Y8"], ["G7"], rules=CLASSIC)
     game.play("W+4", "B")
     game.challenge()
-    assert sorted(game.hands[0]) == sorted(cards("W+4 G2 B5 R1 R2 R3 R4"))
-    assert game.hands[1] == cards("R1 B2")
+    assert sorted(game.hands[0]) == sorted(parse_cards("W+4 G2 B5 R1 R2 R3 R4"))
+    assert game.hands[1] == parse_cards("R1 B2")
     assert game.top_card == Card.parse("G7") and game.current_color is Color.GREEN
     assert game.current_player == 1 and game.phase == "turn"
     assert any(isinstance(e, ev.TookBack) for e in game.events)

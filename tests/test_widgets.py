@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from uno_lessons import Card, Color, Game, cards
+from uno_lessons import Card, Color, Game, parse_cards
 from uno_lessons.widgets import ColorPicker, HandView, LogView, MessageView, SeatsView, TableView
 
 
@@ -14,7 +14,7 @@ def classes(w) -> list[str]:
 
 
 def test_hand_view_buttons_have_codes_and_classes():
-    hand = HandView(cards("G3 W+4 R+2 WDT"))
+    hand = HandView(parse_cards("G3 W+4 R+2 WDT"))
     assert [b.description for b in hand.buttons] == ["G3", "W+4", "R+2", "WDT"]
     assert all("uno-card-btn" in classes(b) for b in hand.buttons)
     assert "uno-card-Wp4" in classes(hand.buttons[1])

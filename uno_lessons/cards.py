@@ -187,8 +187,8 @@ for _code in _ALL_CODES:
 ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE.values())
 
 
-def cards(codes: Iterable[str | Card] | str) -> list[Card]:
-    """A list of cards from codes: ``cards("G3 Y3 W")`` or ``cards(["G3", "Y3"])``."""
+def parse_cards(codes: Iterable[str | Card] | str) -> list[Card]:
+    """A list of cards from codes: ``parse_cards("G3 Y3 W")`` or ``parse_cards(["G3", "Y3"])``."""
     if isinstance(codes, str):
         codes = codes.split()
     return [Card.parse(c) for c in codes]

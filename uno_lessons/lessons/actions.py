@@ -7,7 +7,7 @@ from html import escape
 import ipywidgets as widgets
 
 from .. import events as ev
-from ..cards import Card, Color, cards
+from ..cards import Card, Color, parse_cards
 from ..game import Game
 from ..moves import IllegalMove
 from ..render import seats_html
@@ -178,7 +178,7 @@ class ActionCardLab(Lesson):
         g = self.game
         # Every click starts from the same position, so the hand shown is the starting hand,
         # except just after a draw, when only the drawn card may be played.
-        self.hand_view.cards = g.hands[0] if g.phase == "drawn" else cards(HAND)
+        self.hand_view.cards = g.hands[0] if g.phase == "drawn" else parse_cards(HAND)
         self.keep_button.disabled = g.phase != "drawn"
         self.after.value = self._seats("After", g, self.skipped) if len(g.events) else ""
         self.table.update(g)

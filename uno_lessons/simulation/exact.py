@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 
-from ..cards import Card, cards
+from ..cards import Card, parse_cards
 from ..moves import matches
 from ..rules import Rules
 from .deck import QUESTIONS, deck_layout, is_returned
@@ -15,7 +15,7 @@ from .deck import QUESTIONS, deck_layout, is_returned
 
 def _deck_and_hand(rules: Rules | None, deck: Sequence[Card | str] | None, hand_size: int | None):
     rules = rules or Rules.encanto()
-    cards_ = deck_layout(rules) if deck is None else cards(deck)
+    cards_ = deck_layout(rules) if deck is None else parse_cards(deck)
     h = rules.hand_size if hand_size is None else hand_size
     if not 0 < h < len(cards_):
         raise ValueError(f"A hand of {h} cannot be dealt from {len(cards_)} cards with one left to turn")
