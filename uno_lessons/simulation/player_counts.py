@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -25,22 +25,26 @@ def simulate_lengths(players: Sequence[int] = range(2, 11), games: int = 150, *,
     return out
 
 
-def length_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
-    """Mean moves per game ± SE, one row per player count, one column per rule set."""
+def _by_players(results: Mapping[str, Mapping[int, GameStats]], head: str, width: int,
+                row: Callable[[int], str], cell: Callable[[GameStats | None], str]) -> str:
+    """A text table: one row per player count, one column per rule set (shared layout)."""
     names = list(results)
     counts = sorted({n for r in results.values() for n in r})
-    lines = [f"{'players':>7}  " + "  ".join(f"{name:>20}" for name in names)]
+    lines = [head + "  ".join(f"{name:>{width}}" for name in names)]
     for n in counts:
-        cells = []
-        for name in names:
-            stats = results[name].get(n)
-            if stats is None:
-                cells.append(f"{'':>20}")
-            else:
-                e = Estimate.of(stats.moves)
-                cells.append(f"{e.value:>11.1f} ± {e.stderr:<6.1f}")
-        lines.append(f"{n:>7}  " + "  ".join(cells))
+        lines.append(row(n) + "  ".join(cell(results[name].get(n)) for name in names))
     return "\n".join(lines)
+
+
+def length_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
+    """Mean moves per game ± SE, one row per player count, one column per rule set."""
+    def cell(stats: GameStats | None) -> str:
+        if stats is None:
+            return f"{'':>20}"
+        e = Estimate.of(stats.moves)
+        return f"{e.value:>11.1f} ± {e.stderr:<6.1f}"
+
+    return _by_players(results, f"{'players':>7}  ", 20, lambda n: f"{n:>7}  ", cell)
 
 
 def first_mover_edge(results: Mapping[str, Mapping[int, GameStats]]) -> Estimate:
@@ -51,14 +55,8 @@ def first_mover_edge(results: Mapping[str, Mapping[int, GameStats]]) -> Estimate
 
 def first_mover_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
     """The first mover's share of wins ± SE beside the fair share, by player count and rule set."""
-    names = list(results)
-    counts = sorted({n for r in results.values() for n in r})
-    lines = [f"{'players':>7} {'fair':>6}  " + "  ".join(f"{name:>16}" for name in names)]
-    for n in counts:
-        cells = []
-        for name in names:
-            stats = results[name].get(n)
-            e = stats.first_mover_share() if stats is not None else None
-            cells.append(f"{e.value:>8.3f} ± {e.stderr:.3f}" if e else " " * 16)
-        lines.append(f"{n:>7} {1 / n:>6.3f}  " + "  ".join(cells))
-    return "\n".join(lines)
+    def cell(stats: GameStats | None) -> str:
+        e = stats.first_mover_share() if stats is not None else None
+        return f"{e.value:>8.3f} ± {e.stderr:.3f}" if e else " " * 16
+
+    return _by_players(results, f"{'players':>7} {'fair':>6}  ", 16, lambda n: f"{n:>7} {1 / n:>6.3f}  ", cell)
