@@ -100,11 +100,7 @@ def main(names: list[str]) -> int:
                 page.goto("about:blank")
             browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        cf.stop(proc)
         log.close()
     print(f"screenshots in {OUT}")
     return 1 if problems else 0

@@ -135,12 +135,17 @@ def voila_base_url(tmp_path_factory):
             raise RuntimeError(f"{exc}\n--- voila log ---\n{log.read_text()[-4000:]}") from exc
         yield f"http://127.0.0.1:{port}/"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server: SIGTERM lets Voilà shut its kernels down; kill it if it hangs."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def notebook_url(base: str, name: str) -> str:
