@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -155,8 +155,10 @@ def _pick_color_draw(moves: list[Move], hand: list[Card]) -> Move:
 BOTS = {"random": RandomBot, "sensible": SensibleBot}
 
 
-def make_bots(spec: int | Sequence[Bot | str], seed: int | np.random.SeedSequence | None = None) -> list[Bot]:
-    """Bots from a count (all sensible) or a list of Bot objects / names ("random", "sensible")."""
+def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence], Bot]],
+              seed: int | np.random.SeedSequence | None = None) -> list[Bot]:
+    """Bots from a count (all sensible) or one per seat: a Bot, a name ("random",
+    "sensible") or a function ``seed -> Bot``; the same spec and seed give the same bots."""
     if isinstance(spec, int):
         spec = ["sensible"] * spec
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
@@ -165,10 +167,14 @@ def make_bots(spec: int | Sequence[Bot | str], seed: int | np.random.SeedSequenc
     for s, item in zip(seeds, spec):
         if isinstance(item, Bot):
             out.append(item)
-        elif item in BOTS:
+        elif isinstance(item, str):
+            if item not in BOTS:
+                raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible', a Bot or a function seed -> Bot")
             out.append(BOTS[item](s))
+        elif callable(item):
+            out.append(item(s))
         else:
-            raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible' or a Bot object")
+            raise ValueError(f"{item!r} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot")
     return out
 
 
@@ -203,6 +209,17 @@ def play_game(
     return run_hand(game, bots, max_moves)
 
 
+def run_match(match: Match, bots: Sequence[Bot], max_hands: int = 200) -> Match:
+    """Let ``bots`` play hands of ``match`` until someone reaches the target (E-SCORE-4)."""
+    for _ in range(max_hands):
+        game = run_hand(match.new_hand(), bots)
+        if game.winner is not None:
+            match.record(game)
+        if match.is_over:
+            break
+    return match
+
+
 def play_match(
     players: int | Sequence[Bot | str] = 4,
     *,
@@ -215,10 +232,4 @@ def play_match(
     match_seed, bot_seed = np.random.SeedSequence(seed).spawn(2)
     bots = make_bots(players, bot_seed)
     match = Match(list(names) if names else len(bots), rules=rules or Rules.encanto(), seed=match_seed)
-    for _ in range(max_hands):
-        game = run_hand(match.new_hand(), bots)
-        if game.winner is not None:
-            match.record(game)
-        if match.is_over:
-            break
-    return match
+    return run_match(match, bots, max_hands)

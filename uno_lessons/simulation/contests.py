@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import run_hand as _run_hand
+from ..bots import run_match
 from ..rules import Rules
 from ..scoring import Match
 from .estimate import Estimate
@@ -116,12 +116,7 @@ def simulate_matches(
         bots = make_players(players, bot_seed)
         n_players = len(bots)
         match = Match(n_players, rules=rules, seed=match_seed)
-        for _ in range(max_hands):
-            game = _run_hand(match.new_hand(), bots)
-            if game.winner is not None:
-                match.record(game)
-            if match.is_over:
-                break
+        run_match(match, bots, max_hands)
         totals = sorted(match.totals, reverse=True)
         winner = -1 if match.winner is None else match.winner
         rows.append((len(match.results), winner, totals[0], totals[1]))

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from .. import events as ev
-from ..bots import BOTS, Bot, SensibleBot
+from ..bots import Bot, SensibleBot, make_bots
 from ..bots import run_hand as _run_hand
 from ..cards import Rank
 from ..game import Game
@@ -121,25 +121,9 @@ class _Recorder(Bot):
 
 
 def make_players(spec: int | Sequence[Any], seed: np.random.SeedSequence) -> list[Bot]:
-    """Bots from a count, or one bot name, Bot or ``seed -> Bot`` function per seat.
-
-    Seeded like ``bots.make_bots``: the same names and seed give the same bots.
-    """
-    if isinstance(spec, int):
-        spec = ["sensible"] * spec
-    out: list[Bot] = []
-    for s, item in zip(seed.spawn(len(spec)), spec):
-        if isinstance(item, Bot):
-            out.append(item)
-        elif isinstance(item, str):
-            if item not in BOTS:
-                raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible', a Bot or a function seed -> Bot")
-            out.append(BOTS[item](s))
-        elif callable(item):
-            out.append(item(s))
-        else:
-            raise ValueError(f"{item!r} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot")
-    return out
+    """Bots from a count, or one bot name, Bot or ``seed -> Bot`` function per seat
+    (``bots.make_bots``, kept under this name for the lesson)."""
+    return make_bots(spec, seed)
 
 
 def _game_seeds(n: int, seed: int | None) -> np.ndarray:
