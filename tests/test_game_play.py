@@ -1,15 +1,16 @@
 """Turns in a position: matching (E-MATCH), drawing (E-DRAW), action cards (E-ACT)."""
 
+import positions
 import pytest
+from positions import BOTH
 
-from uno_lessons import Card, Color, Game, IllegalMove, Move, Rules
+from uno_lessons import Card, Color, IllegalMove, Move
 from uno_lessons import events as ev
-
-BOTH = pytest.mark.parametrize("rules", [Rules.encanto(), Rules.classic()], ids=["encanto", "classic"])
 
 
 def pos(hands, discard, draw=(), **kw):
-    return Game.from_position(hands, discard, draw, **kw)
+    """A position with an empty draw pile unless one is given."""
+    return positions.pos(hands, discard, draw, **kw)
 
 
 def played_cards(game):

@@ -1,16 +1,10 @@
 """Saying UNO and catching (E-UNO-1..5), the Wild Don't Talk (E-WDT-1..5)."""
 
 import pytest
+from positions import BOTH, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, Color, Game, IllegalMove, Rules
 from uno_lessons import events as ev
-
-BOTH = pytest.mark.parametrize("rules", [Rules.encanto(), Rules.classic()], ids=["encanto", "classic"])
-PILE = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y1", "Y2", "Y3"]
-
-
-def pos(hands, discard, draw=PILE, **kw):
-    return Game.from_position(hands, discard, draw, **kw)
 
 
 # ---------------------------------------------------------------- E-UNO

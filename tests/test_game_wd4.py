@@ -1,21 +1,10 @@
 """The Wild Draw Four and its challenge (E-WD4-1..6, C-WD4-2, C-WD4-5)."""
 
 import pytest
+from positions import BOTH, CLASSIC, ENCANTO, PILE, pos  # noqa: F401
 
-from uno_lessons import Card, Color, Game, IllegalMove, Move, Rules
+from uno_lessons import Card, Color, IllegalMove, Move, parse_cards
 from uno_lessons import events as ev
-
-ENCANTO, CLASSIC = Rules.encanto(), Rules.classic()
-BOTH = pytest.mark.parametrize("rules", [ENCANTO, CLASSIC], ids=["encanto", "classic"])
-PILE = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y1", "Y2", "Y3"]
-
-
-def parse_cards(text):
-    return [Card.parse(c) for c in text.split()]
-
-
-def pos(hands, discard, draw=PILE, **kw):
-    return Game.from_position(hands, discard, draw, **kw)
 
 
 def wd4_moves(game):

@@ -1,16 +1,10 @@
 """Winning a hand (E-WIN-1..2) and its points (E-SCORE-1..3 as game.points)."""
 
 import pytest
+from positions import BOTH, PILE, pos  # noqa: F401
 
-from uno_lessons import Card, Game, IllegalMove, Rules
+from uno_lessons import Card, IllegalMove
 from uno_lessons import events as ev
-
-BOTH = pytest.mark.parametrize("rules", [Rules.encanto(), Rules.classic()], ids=["encanto", "classic"])
-PILE = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y1", "Y2", "Y3"]
-
-
-def pos(hands, discard, draw=PILE, **kw):
-    return Game.from_position(hands, discard, draw, **kw)
 
 
 @BOTH
