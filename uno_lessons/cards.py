@@ -77,8 +77,6 @@ _RANK_LABELS = {
     Rank.WILD_DONT_TALK: "Wild Don't Talk",
 }
 
-NUMBER_RANKS = tuple(r for r in Rank if r.is_number)
-ACTION_RANKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 WILD_RANKS = (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK)
 
 _VALID_FORMS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Rank
-from .moves import DRAWN, OVER, RESPOND, Move, explain_match
+from .moves import DRAWN, KINDS, OVER, RESPOND, Move, explain_match
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,7 +37,7 @@ def why_illegal(game: Game, move: Move) -> str:
             return "There is no card left to draw."
         return "Drawing does not take a colour now."
     if kind != "play" or move.card is None:
-        return f"{move} is not a move the engine knows (kinds: play, draw, keep, accept, challenge, pass)."
+        return f"{move} is not a move the engine knows (kinds: {', '.join(KINDS)})."
     return _why_not_play(game, move, who)
 
 def _why_not_play(game: Game, move: Move, who: str) -> str:

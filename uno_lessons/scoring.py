@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -102,7 +101,3 @@ class Match:
                          + " ".join(f"{t:>8}" for t in r.totals))
         return "\n".join(lines)
 
-
-def points_of_hands(hands: Sequence[Sequence]) -> list[int]:
-    """Points left in each hand (E-SCORE-2)."""
-    return [hand_points(h) for h in hands]
