@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from uno_lessons import Color, Game  # noqa: E402
-from uno_lessons.cards import ALL_CARDS, parse_cards  # noqa: E402
+from uno_lessons.engine.cards import ALL_CARDS, parse_cards  # noqa: E402
 from uno_lessons.render import (  # noqa: E402
     STYLE,
     back_svg,

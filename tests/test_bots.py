@@ -3,7 +3,7 @@
 import pytest
 
 from uno_lessons import Game, Rules
-from uno_lessons.bots import RandomBot, SensibleBot, make_bots, play_game, play_match, run_hand
+from uno_lessons.engine.bots import RandomBot, SensibleBot, make_bots, play_game, play_match, run_hand
 
 
 @pytest.mark.parametrize("rules", [Rules.encanto(), Rules.classic()], ids=["encanto", "classic"])

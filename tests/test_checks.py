@@ -17,9 +17,9 @@ import pytest
 
 from uno_lessons import Card, Color, Game, Rules, hand_points, matches
 from uno_lessons import checks as ck
-from uno_lessons.bots import Bot, RandomBot
-from uno_lessons.cards import Rank
-from uno_lessons.moves import Move, wild_draw_four_honest
+from uno_lessons.engine.bots import Bot, RandomBot
+from uno_lessons.engine.cards import Rank
+from uno_lessons.engine.moves import Move, wild_draw_four_honest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -310,7 +310,7 @@ def test_every_case_names_a_known_rule_and_a_hint(reference, func_name):
         assert RULE_ID.match(r.rule), r.rule
         assert len(r.hint) > 15 and r.label
     try:
-        from uno_lessons.rulebook import RULES
+        from uno_lessons.engine.rulebook import RULES
     except ImportError:  # pragma: no cover - the rulebook belongs to the lessons
         return
     for r in ck.CHECKS[func_name](reference[func_name]).results + wrong.results:
@@ -427,7 +427,7 @@ def test_show_prints_text_outside_ipython(reference, capsys):
 
 def test_checks_do_not_import_ipywidgets():
     code = ("import sys, uno_lessons.checks as c; c.check_can_play(lambda *a: True); "
-            "c.tournament(__import__('uno_lessons.bots').bots.RandomBot, games=2); "
+            "c.tournament(__import__('uno_lessons').RandomBot, games=2); "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
@@ -548,7 +548,7 @@ def test_the_engine_passes_the_check(func_name, engine):
 
 
 def test_the_match_winner_check_agrees_with_a_real_match(reference):
-    from uno_lessons.bots import play_match
+    from uno_lessons.engine.bots import play_match
 
     match = play_match(["sensible", "random", "sensible"], seed=5)
     results = [(r.winner, r.points) for r in match.results]
@@ -557,7 +557,7 @@ def test_the_match_winner_check_agrees_with_a_real_match(reference):
 
 # ------------------------------------------------------------------ bots and the tournament
 def test_check_bot_passes_the_built_in_sensible_bot():
-    from uno_lessons.bots import SensibleBot
+    from uno_lessons.engine.bots import SensibleBot
 
     assert ck.check_bot(SensibleBot).passed
 

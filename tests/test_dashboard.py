@@ -11,8 +11,8 @@ import re
 import pytest
 
 from uno_lessons import Game
-from uno_lessons.cards import Card
 from uno_lessons.dashboard import LiveGame, hand_size_chart_svg
+from uno_lessons.engine.cards import Card
 
 
 def codes(live: LiveGame) -> list[str]:

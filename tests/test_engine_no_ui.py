@@ -33,13 +33,15 @@ SCRIPT = textwrap.dedent(
     import uno_lessons
     from uno_lessons import Game
 
-    names = ("cards", "events", "game", "moves", "render", "rules", "saving", "setup", "talk",
-             "reasons", "view", "scoring", "bots", "rulebook", "simulation", "checks")
-    modules = {n: importlib.import_module("uno_lessons." + n) for n in names}
+    names = ("engine.cards", "engine.events", "engine.game", "engine.moves", "render",
+             "engine.rules", "engine.saving", "engine.setup", "engine.talk", "engine.reasons",
+             "engine.view", "engine.scoring", "engine.bots", "engine.rulebook", "simulation",
+             "checks")
+    modules = {n.split(".")[-1]: importlib.import_module("uno_lessons." + n) for n in names}
     cards, events, moves, render, rules, saving = (
         modules[n] for n in ("cards", "events", "moves", "render", "rules", "saving"))
     assert uno_lessons.Game is modules["game"].Game
-    import uno_lessons.cards as cards_module  # the module, not a helper of the same name
+    import uno_lessons.engine.cards as cards_module  # the module, not a helper of the same name
     assert cards_module.Card is uno_lessons.Card
 
     g = Game.new(3, seed=7)

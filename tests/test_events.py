@@ -3,7 +3,7 @@
 import pytest
 
 from uno_lessons import Card, Color, Game
-from uno_lessons import events as ev
+from uno_lessons.engine import events as ev
 
 C = Card.parse
 NAMES = ["Mirabel", "Bruno", "Isabela"]

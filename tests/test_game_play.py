@@ -5,7 +5,7 @@ import pytest
 from positions import BOTH
 
 from uno_lessons import Card, Color, IllegalMove, Move
-from uno_lessons import events as ev
+from uno_lessons.engine import events as ev
 
 
 def pos(hands, discard, draw=(), **kw):

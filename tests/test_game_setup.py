@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from uno_lessons import Card, Color, Game, Rank, Rules, build_deck
-from uno_lessons import events as ev
+from uno_lessons.engine import events as ev
 
 
 def all_cards(game):

@@ -4,7 +4,7 @@ import pytest
 from positions import BOTH, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, Color, Game, IllegalMove, Rules
-from uno_lessons import events as ev
+from uno_lessons.engine import events as ev
 
 
 # ---------------------------------------------------------------- E-UNO

@@ -4,7 +4,7 @@ import pytest
 from positions import BOTH, CLASSIC, ENCANTO, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, Color, IllegalMove, Move, parse_cards
-from uno_lessons import events as ev
+from uno_lessons.engine import events as ev
 
 
 def wd4_moves(game):

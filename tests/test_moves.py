@@ -4,7 +4,7 @@ check (E-WD4-2, C-WD4-2)."""
 import pytest
 
 from uno_lessons import Card, Color, IllegalMove, Move, explain_match, matches
-from uno_lessons.moves import wild_draw_four_honest
+from uno_lessons.engine.moves import wild_draw_four_honest
 
 
 def c(code):

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from uno_lessons import Card, Game, IllegalMove, Move, Rules, build_deck
-from uno_lessons.cards import ALL_CARDS
+from uno_lessons.engine.cards import ALL_CARDS
 
 MAX_MOVES = 3000
 DECK_INDICES = {True: sorted(c.index for c in build_deck(True)), False: sorted(c.index for c in build_deck(False))}

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from uno_lessons import Card, Color, Game
-from uno_lessons.cards import ALL_CARDS
+from uno_lessons.engine.cards import ALL_CARDS
 from uno_lessons.render import (
     COLORS_HEX,
     back_svg,

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from uno_lessons.rulebook import RULES, cite, rule
+from uno_lessons.engine.rulebook import RULES, cite, rule
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT.parent / "shared" / "RULES.md"

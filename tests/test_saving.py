@@ -5,7 +5,7 @@ import json
 import pytest
 
 from uno_lessons import Card, Color, Game, Rules
-from uno_lessons.saving import game_from_json, game_to_json
+from uno_lessons.engine.saving import game_from_json, game_to_json
 
 
 def test_new_game_round_trips():

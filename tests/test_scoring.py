@@ -3,8 +3,8 @@
 import pytest
 
 from uno_lessons import Game, Rules, hand_points
-from uno_lessons.bots import make_bots, run_hand
-from uno_lessons.scoring import Match
+from uno_lessons.engine.bots import make_bots, run_hand
+from uno_lessons.engine.scoring import Match
 
 
 def test_e_score_2_points_per_card():

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from uno_lessons import Card, Game, Rules, build_deck, parse_cards
 from uno_lessons import simulation as sim
-from uno_lessons.bots import play_game, play_match
-from uno_lessons.moves import matches
+from uno_lessons.engine.bots import play_game, play_match
+from uno_lessons.engine.moves import matches
 
 ROOT = Path(__file__).resolve().parents[1]
 ENCANTO, CLASSIC = Rules.encanto(), Rules.classic()

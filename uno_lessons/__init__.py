@@ -1,12 +1,34 @@
-"""uno_lessons: an exact UNO: Encanto / classic UNO engine with Jupyter lessons."""
+"""uno_lessons: an exact UNO: Encanto / classic UNO engine with Jupyter lessons.
 
-from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards
-from .game import Game
-from .moves import IllegalMove, Move, explain_match, matches
-from .rules import Rules
+The layers, each a subpackage: ``engine`` (rules, no UI), ``render`` (pure SVG/HTML),
+``table`` (who plays where, the shared store; no widgets), the widgets (``lessons``,
+``dashboard``), ``simulation`` and the exercises (``checks``, ``exercises``).
+"""
+
+from .engine import (
+    Bot,
+    Card,
+    Color,
+    Game,
+    IllegalMove,
+    Match,
+    Move,
+    RandomBot,
+    Rank,
+    Rules,
+    SensibleBot,
+    build_deck,
+    explain_match,
+    hand_points,
+    matches,
+    parse_cards,
+    play_game,
+    play_match,
+)
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
-    "build_deck", "parse_cards", "explain_match", "matches",
+    "build_deck", "parse_cards", "explain_match", "matches", "Match",
+    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .cards import Card, Color
+from .engine.cards import Card, Color
 from .render import (
     COLORS_HEX,
     TEXT_ON,

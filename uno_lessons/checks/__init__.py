@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 # Each `X as X` re-exports a name the one-module checks.py made public without listing it in __all__
-from ..cards import Card as Card
-from ..cards import Color as Color
-from ..rules import Rules as Rules
+from ..engine.cards import Card as Card
+from ..engine.cards import Color as Color
+from ..engine.rules import Rules as Rules
 from .actions import check_direction_after, check_next_seat_after, check_seat_after_sequence
 from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases

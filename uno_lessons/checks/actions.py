@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Card
+from ..engine.cards import Card
 from .core import Case, CheckResult, run_cases
 from .values import hand_text, list_as_tuple, to_card
 

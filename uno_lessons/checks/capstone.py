@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Color
-from ..rules import Rules
+from ..engine.cards import Color
+from ..engine.rules import Rules
 from .core import FAILED, NOT_STARTED, PASSED, Case, CaseResult, CheckResult, Problem, run_cases
 from .values import CLASSIC, ENCANTO, hand_text, list_as_tuple, norm, to_cards, to_color
 
@@ -16,9 +16,9 @@ from .values import CLASSIC, ENCANTO, hand_text, list_as_tuple, norm, to_cards, 
 def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: int) -> tuple[int, int]:
     """Play seeded games of the learner's bot (seat 0) against RandomBots, every move checked.
     Returns (wins, games finished). Raises Problem with a readable message."""
-    from ..bots import RandomBot
-    from ..game import Game
-    from ..moves import IllegalMove, Move
+    from ..engine.bots import RandomBot
+    from ..engine.game import Game
+    from ..engine.moves import IllegalMove, Move
 
     wins = finished = 0
     for g in range(games):
@@ -48,7 +48,7 @@ def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: in
 
 def check_bot(bot_class: Any) -> CheckResult:
     """``check_bot(MyBot)``: does the bot play whole seeded games legally, and win some?"""
-    from ..bots import Bot
+    from ..engine.bots import Bot
 
     name = getattr(bot_class, "__name__", "your bot")
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import Card, Color
+from ..engine.cards import Card, Color
 from .core import Case, CheckResult, run_cases
 from .values import COLOUR_WORD, hand_text, norm, to_card, to_cards, to_color
 

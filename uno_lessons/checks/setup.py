@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .core import Case, CheckResult, run_cases
 from .values import CLASSIC, ENCANTO, rules_name
 

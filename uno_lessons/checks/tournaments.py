@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .core import FAILED, NOT_STARTED, PASSED, Report, stub_name
 from .values import ENCANTO
 
@@ -82,7 +82,7 @@ def tournament(bot_class: type, opponents: Sequence[str | type] = ("sensible", "
     points of the hand it wins (E-SCORE-2); the table shows win rate and average points per
     game. A stub that raises NotImplementedError gives a "not started yet" message.
     """
-    from ..bots import BOTS, play_game
+    from ..engine.bots import BOTS, play_game
 
     classes = [bot_class] + [BOTS[o] if isinstance(o, str) else o for o in opponents]
     names: list[str] = []

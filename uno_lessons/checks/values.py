@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Card, Color
-from ..rules import Rules
+from ..engine.cards import Card, Color
+from ..engine.rules import Rules
 
 #: The two rule sets every table draws its cases from (built once: Rules are immutable).
 ENCANTO = Rules.encanto()

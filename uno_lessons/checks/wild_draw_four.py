@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Color
-from ..rules import Rules
+from ..engine.cards import Color
+from ..engine.rules import Rules
 from .core import Case, CheckResult, run_cases
 from .values import CLASSIC, COLOUR_WORD, ENCANTO, hand_text, list_as_tuple, rules_name, to_cards, to_color
 

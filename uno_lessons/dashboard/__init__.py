@@ -3,7 +3,7 @@
 Humans play by clicking their cards and the action buttons; bots move by themselves after
 a visible pause (or one at a time with **Step**). A teacher can switch between a player's
 view (other hands face down, via ``game.view(seat)``) and a teacher's view (every hand face
-up). Hands are scored to 500 with :class:`~uno_lessons.scoring.Match`.
+up). Hands are scored to 500 with :class:`~uno_lessons.engine.scoring.Match`.
 
 One concept a module: ``app`` (LiveGame, wiring the rest), ``setup_form`` (New game…),
 ``hand_panel`` (cards, actions, picker), ``human_moves`` (what clicks do), ``bots_clock``

@@ -11,12 +11,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import events as ev
-from ..bots import BOTS, Bot
-from ..game import Game
+from ..engine import events as ev
+from ..engine.bots import BOTS, Bot
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.scoring import Match
 from ..render import style_block
-from ..rules import Rules
-from ..scoring import Match
 from ..widgets import LogView, MessageView, SeatsView, TableView
 from .bots_clock import BotsClock
 from .chart import hand_size_chart_svg

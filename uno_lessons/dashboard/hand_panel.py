@@ -11,9 +11,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card
-from ..game import Game
-from ..moves import Move
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.moves import Move
 from ..render import color_swatch_html, css_code, hand_html
 from ..widgets import ColorPicker
 from .setup_form import SEAT_KINDS

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Color
-from ..game import Game
-from ..moves import IllegalMove, Move
+from ..engine.cards import Color
+from ..engine.game import Game
+from ..engine.moves import IllegalMove, Move
 
 
 class HumanMoves:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..game import Game
+from ..engine.game import Game
 from ..render import hand_html
 from .setup_form import SEAT_KINDS
 

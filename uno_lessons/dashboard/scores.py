@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..scoring import Match
+from ..engine.scoring import Match
 
 
 def scores_html(m: Match) -> str:

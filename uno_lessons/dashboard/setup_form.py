@@ -11,8 +11,8 @@ import secrets
 
 import ipywidgets as widgets
 
-from .. import events as ev
-from ..rules import Rules
+from ..engine import events as ev
+from ..engine.rules import Rules
 
 #: What can sit at a seat: a person clicking, or one of the bots.
 SEAT_KINDS = {"human": "human", "random": "random bot", "sensible": "sensible bot"}

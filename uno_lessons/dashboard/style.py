@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 from functools import cache
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..render import back_svg, card_svg, css_code
 
 CARD_W, CARD_H = 60, 90  # hand buttons, 2:3 like a card

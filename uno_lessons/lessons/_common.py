@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..render import hand_html, style_block
 
 #: Extra CSS for the lessons (feedback boxes, rule badges, step titles); uno- classes come

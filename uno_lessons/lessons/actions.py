@@ -6,10 +6,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import events as ev
-from ..cards import Card, Color, parse_cards
-from ..game import Game
-from ..moves import IllegalMove
+from ..engine import events as ev
+from ..engine.cards import Card, Color, parse_cards
+from ..engine.game import Game
+from ..engine.moves import IllegalMove
 from ..render import seats_html
 from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView
 from ._common import Lesson, LessonBox, button, rule_badge

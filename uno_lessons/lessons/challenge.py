@@ -8,11 +8,11 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
-from ..cards import Card, Color, build_deck
-from ..game import Game
-from ..moves import wild_draw_four_honest
+from ..engine.cards import Card, Color, build_deck
+from ..engine.game import Game
+from ..engine.moves import wild_draw_four_honest
+from ..engine.rules import Rules
 from ..render import hand_html, log_html, seats_html, table_html
-from ..rules import Rules
 from ._common import Lesson, LessonBox, button, codes, feedback
 from .setup import _rules
 

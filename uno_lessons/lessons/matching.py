@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import numpy as np
 
-from ..cards import Card, Color, build_deck
-from ..moves import explain_match, matches
+from ..engine.cards import Card, Color, build_deck
+from ..engine.moves import explain_match, matches
 from ..render import card_html, color_swatch_html
 from ..widgets import HandView, MessageView
 from ._common import Lesson, LessonBox, button, feedback

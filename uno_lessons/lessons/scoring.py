@@ -7,11 +7,11 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
-from ..bots import make_bots, run_hand
-from ..cards import Card, build_deck, hand_points
-from ..game import Game
-from ..rules import Rules
-from ..scoring import Match
+from ..engine.bots import make_bots, run_hand
+from ..engine.cards import Card, build_deck, hand_points
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.scoring import Match
 from ..widgets import HandView, MessageView
 from ._common import Lesson, LessonBox, button, feedback
 

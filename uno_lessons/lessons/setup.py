@@ -7,10 +7,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import events as ev
-from ..game import Game
+from ..engine import events as ev
+from ..engine.game import Game
+from ..engine.rules import Rules
 from ..render import back_svg, card_html, seats_html, table_html
-from ..rules import Rules
 from ._common import Lesson, LessonBox, button, feedback, rule_badge
 
 

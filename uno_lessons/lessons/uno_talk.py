@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import events as ev
-from ..cards import Card, Color
-from ..game import Game
-from ..moves import IllegalMove
+from ..engine import events as ev
+from ..engine.cards import Card, Color
+from ..engine.game import Game
+from ..engine.moves import IllegalMove
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
 from ._common import Lesson, LessonBox, button, feedback
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..cards import Card, Color, Rank
+from ..engine.cards import Card, Color, Rank
 from .style import COLORS_HEX, FONT, INK, TEXT_ON, WILD_HEX, css_code, num, styled
 from .symbols import mini_cards, no_talk_bubble, outlined_text, reverse_arrows, skip_sign, wild_oval
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from ..cards import Card
+from ..engine.cards import Card
 from .faces import card_svg
 from .style import num, styled
 

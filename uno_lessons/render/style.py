@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..cards import Card, Color
+from ..engine.cards import Card, Color
 
 __all__ = ["COLORS_HEX", "TEXT_ON", "WILD_HEX", "INK", "FONT", "STYLE", "style_block", "styled",
            "css_code", "num"]

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Color
+from ..engine.cards import Color
 from .style import COLORS_HEX, FONT, INK, num
 
 __all__ = ["outlined_text", "skip_sign", "reverse_arrows", "mini_cards", "no_talk_bubble", "wild_oval"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..cards import Color
+from ..engine.cards import Color
 from .faces import back_svg, card_svg
 from .state import PlayState, direction_words, plural
 from .style import COLORS_HEX, num, styled

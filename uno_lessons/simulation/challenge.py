@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .estimate import Estimate
 from .games import sensible, simulate_games
 

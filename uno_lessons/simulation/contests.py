@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import run_match
-from ..rules import Rules
-from ..scoring import Match
+from ..engine.bots import run_match
+from ..engine.rules import Rules
+from ..engine.scoring import Match
 from .estimate import Estimate
 from .games import GameStats, Progress, _game_seeds, _simulate, make_players
 

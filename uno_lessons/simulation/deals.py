@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import Card
-from ..rules import Rules
+from ..engine.cards import Card
+from ..engine.rules import Rules
 from .deck import _PER_COLOR, _WILD_ID, QUESTIONS, _layout, deck_layout, is_returned, rule_ids
 from .estimate import Estimate
 from .exact import exact_value

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..cards import Card, Color, Rank
-from ..rules import Rules
+from ..engine.cards import Card, Color, Rank
+from ..engine.rules import Rules
 
 # For the vectorised deal every card is a small integer id, laid out colour by colour with 25
 # cards each (R0, R1, R1, R2, R2, …, R9, R9, RS, RS, RR, RR, R+2, R+2, then yellow, green,

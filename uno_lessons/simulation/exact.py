@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 
-from ..cards import Card, parse_cards
-from ..moves import matches
-from ..rules import Rules
+from ..engine.cards import Card, parse_cards
+from ..engine.moves import matches
+from ..engine.rules import Rules
 from .deck import QUESTIONS, deck_layout, is_returned
 
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import events as ev
-from ..bots import Bot, SensibleBot, make_bots
-from ..bots import run_hand as _run_hand
-from ..cards import Rank
-from ..game import Game
-from ..rules import Rules
+from ..engine import events as ev
+from ..engine.bots import Bot, SensibleBot, make_bots
+from ..engine.bots import run_hand as _run_hand
+from ..engine.cards import Rank
+from ..engine.game import Game
+from ..engine.rules import Rules
 from .estimate import Estimate
 
 #: ``progress(done, total)``: called now and then while a simulation runs.

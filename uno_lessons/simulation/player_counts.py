@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .estimate import Estimate
 from .games import GameStats, Progress, simulate_games
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .challenge import ChallengeCheck, break_even, challenge_value
 from .estimate import Estimate, running_estimate
 from .games import GameStats

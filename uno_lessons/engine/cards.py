@@ -164,7 +164,7 @@ class Card:
 
     def _repr_html_(self) -> str:
         # Imported lazily so the engine never needs the renderer (or any UI) to load.
-        from .render import card_html
+        from ..render import card_html
 
         return card_html(self)
 

@@ -420,6 +420,6 @@ class Game(GameSetup, TableTalk):
                 f"{self.names[self.current_player]} to move>")
 
     def _repr_html_(self) -> str:
-        from .render import table_html
+        from ..render import table_html
 
         return table_html(self)

@@ -1,0 +1,15 @@
+"""The rules engine: cards, rule sets, moves, the game, its event log, saves, views, scoring
+and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.py)."""
+
+from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
+from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards
+from .game import Game
+from .moves import IllegalMove, Move, explain_match, matches
+from .rules import Rules
+from .scoring import Match
+
+__all__ = [
+    "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
+    "build_deck", "parse_cards", "explain_match", "matches", "Match",
+    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
+]
