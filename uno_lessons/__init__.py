@@ -25,10 +25,12 @@ from .engine import (
     play_game,
     play_match,
 )
+from .i18n import LANGUAGES, get_language, set_language, use_language
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
+    "set_language", "get_language", "use_language", "LANGUAGES",
 ]
 __version__ = "0.2.0"
