@@ -1,0 +1,99 @@
+"""The page around a widget: its title, its URL query, where focus goes, what is announced.
+
+ipywidgets cannot set the page title, read or rewrite the address bar, move keyboard focus
+or speak through a live region; :class:`PageBridge` does these few things in the browser
+(an ``anywidget`` with a small ES module, no build step), so it works alike in JupyterLab and
+Voilà. Show one per page (``page_bridge()`` hands out the kernel's one instance) inside the
+widget that needs it. Nothing here decides anything: the kernel (the server) decides, the
+bridge only carries it out on the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import anywidget
+import traitlets
+
+_ESM = r"""
+function region(id, politeness) {
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement("div");
+    el.id = id;
+    el.className = "uno-sr-only";
+    el.setAttribute("aria-live", politeness);
+    el.setAttribute("role", politeness === "assertive" ? "alert" : "status");
+    el.setAttribute("aria-atomic", "true");
+    el.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;" +
+      "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0;";
+    document.body.appendChild(el);
+  }
+  return el;
+}
+function focusLater(selector, tries) {
+  const el = document.querySelector(selector);
+  if (el && el.offsetParent !== null) { el.focus({ preventScroll: false }); return; }
+  if (tries > 0) setTimeout(() => focusLater(selector, tries - 1), 60);
+}
+export default {
+  render({ model, el }) {
+    el.classList.add("uno-page-bridge");
+    model.set("query", window.location.search.replace(/^\?/, ""));
+    model.save_changes();
+    const title = () => { if (model.get("title")) document.title = model.get("title"); };
+    title();
+    model.on("change:title", title);
+    region("uno-live-polite", "polite");
+    region("uno-live-assertive", "assertive");
+    model.on("msg:custom", (msg) => {
+      if (msg.cmd === "focus") {
+        setTimeout(() => focusLater(msg.selector, 25), 30);
+      } else if (msg.cmd === "announce") {
+        const r = region(msg.assertive ? "uno-live-assertive" : "uno-live-polite",
+                         msg.assertive ? "assertive" : "polite");
+        // Updated in place; a repeated sentence is re-announced by clearing it first.
+        if (r.textContent === msg.text) { r.textContent = ""; }
+        setTimeout(() => { r.textContent = msg.text; }, 40);
+      } else if (msg.cmd === "url") {
+        const url = window.location.pathname + (msg.query ? "?" + msg.query : "") + window.location.hash;
+        window.history.replaceState(null, "", url);
+        model.set("query", msg.query); model.save_changes();
+      }
+    });
+  },
+};
+"""
+
+
+class PageBridge(anywidget.AnyWidget):
+    """Sets the page title, reads and rewrites the URL query, moves focus and announces
+    sentences through one persistent polite (and one assertive) live region."""
+
+    _esm = _ESM
+    #: The page's title (``document.title``).
+    title = traitlets.Unicode("").tag(sync=True)
+    #: The page's URL query without "?", as the browser reported it (then as last set).
+    query = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", {"width": "0px", "height": "0px", "overflow": "hidden"})
+        super().__init__(**kwargs)
+
+    def focus(self, selector: str) -> None:
+        """Move keyboard focus to the first visible element matching CSS ``selector``."""
+        self.send({"cmd": "focus", "selector": selector})
+
+    def announce(self, text: str, *, assertive: bool = False) -> None:
+        """Have screen readers say ``text`` once (assertive only for errors)."""
+        self.send({"cmd": "announce", "text": str(text), "assertive": bool(assertive)})
+
+    def set_query(self, params: dict[str, str] | str) -> None:
+        """Rewrite the address bar's query (no reload), e.g. to keep a seat token in the URL."""
+        query = params if isinstance(params, str) else urlencode(params)
+        self.send({"cmd": "url", "query": query})
+        self.query = query
+
+    def __repr__(self) -> str:
+        return "<page bridge>"
