@@ -36,7 +36,7 @@ SCRIPT = textwrap.dedent(
     names = ("engine.cards", "engine.events", "engine.game", "engine.moves", "render",
              "engine.rules", "engine.saving", "engine.setup", "engine.talk", "engine.reasons",
              "engine.view", "engine.scoring", "engine.bots", "engine.rulebook", "simulation",
-             "checks")
+             "checks", "table")
     modules = {n.split(".")[-1]: importlib.import_module("uno_lessons." + n) for n in names}
     cards, events, moves, render, rules, saving = (
         modules[n] for n in ("cards", "events", "moves", "render", "rules", "saving"))

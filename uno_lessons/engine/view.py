@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class PlayerView:
     """A seat's view of the game (OpenSpiel-style observer): nothing hidden leaks into it."""
 
-    seat: int
+    seat: int | None  # None: a spectator, who holds no hand
     names: tuple[str, ...]
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -38,22 +38,23 @@ class PlayerView:
     @property
     def my_turn(self) -> bool:
         """True when this seat is to move."""
-        return self.current_player == self.seat and self.winner is None
+        return self.seat is not None and self.current_player == self.seat and self.winner is None
 
     def hidden_hands(self) -> list[int]:
         """The hand sizes of the other seats, in seat order (own seat excluded)."""
         return [n for s, n in enumerate(self.hand_sizes) if s != self.seat]
 
 
-def player_view(game: Game, seat: int) -> PlayerView:
-    """The view of ``seat``: own cards face up, every other hand as a count only."""
-    if not 0 <= seat < len(game.hands):
+def player_view(game: Game, seat: int | None) -> PlayerView:
+    """The view of ``seat``: own cards face up, every other hand as a count only. With
+    ``seat=None``, a spectator's view: no hand at all, and no drawn card in the log."""
+    if seat is not None and not 0 <= seat < len(game.hands):
         raise ValueError(f"There is no seat {seat}: the seats are 0 to {len(game.hands) - 1}")
-    mine = game.current_player == seat
+    mine = seat is not None and game.current_player == seat
     return PlayerView(
         seat=seat,
         names=tuple(game.names),
-        hand=tuple(game.hands[seat]),
+        hand=() if seat is None else tuple(game.hands[seat]),
         hand_sizes=tuple(len(h) for h in game.hands),
         top_card=game.top_card,
         current_color=game.current_color,
@@ -68,5 +69,5 @@ def player_view(game: Game, seat: int) -> PlayerView:
         winner=game.winner,
         points=game.points,
         legal_moves=tuple(game.legal_moves()) if mine else (),
-        log=tuple(game.narrate(viewer=seat)),
+        log=tuple(game.narrate(viewer=-1 if seat is None else seat)),
     )

@@ -1,0 +1,141 @@
+"""What a table is before any move: its rules, seed, names and who sits where; and its secrets.
+
+A table is this config plus the ordered list of records (moves and table actions) played at
+it; the engine is deterministic, so replaying the records rebuilds every position exactly.
+Codes, seat tokens and teacher keys are random secrets from :mod:`secrets`, never derived
+from the seed; the store keeps only their hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.rules import Rules
+from ..i18n import _
+
+#: What can sit at a seat: a person, or one of the bots.
+SEAT_KINDS = ("human", "random", "sensible")
+BOT_KINDS = ("random", "sensible")
+FORMAT = 1
+MAX_NAME = 20
+# Table codes avoid letters and digits that are easy to confuse when read off a projector.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class TableError(ValueError):
+    """A table request that cannot be met (unknown code, wrong token or key, a taken seat, a
+    stored table that does not replay); the message says why in plain words."""
+
+
+def new_code() -> str:
+    """A short random table code such as ``"K7QM3X"`` (about 10⁹ possibilities)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_secret() -> str:
+    """A random secret for a seat token or a teacher key (128 bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def digest(secret: str) -> str:
+    """The hash the store keeps instead of a secret."""
+    return hashlib.sha256(str(secret).encode()).hexdigest()
+
+
+def same_secret(secret: str, stored_digest: str | None) -> bool:
+    """Whether ``secret`` hashes to ``stored_digest`` (compared in constant time)."""
+    return stored_digest is not None and hmac.compare_digest(digest(secret), stored_digest)
+
+
+def normal_code(code: Any) -> str:
+    """A table code as typed by a person ("k7qm 3x") in its stored form, or TableError."""
+    text = re.sub(r"[\s-]", "", str(code or "")).upper()
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        raise TableError(_("“{code}” is not a table code: a code has {n} letters and digits, "
+                           "like K7QM3X.", code=str(code)[:20], n=CODE_LENGTH))
+    return text
+
+
+def clean_name(name: Any) -> str:
+    """A player's name as typed, made safe to show: trimmed, no control characters, at most
+    20 characters; TableError if nothing is left."""
+    text = "".join(ch for ch in str(name) if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())[:MAX_NAME].strip()
+    if not text:
+        raise TableError(_("Please type a name (letters or digits)."))
+    return text
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table before any move: seat names, what sits at each seat, the rules and the seed
+    (``start`` optionally holds a saved game to play on from instead of dealing)."""
+
+    names: tuple[str, ...]
+    seats: tuple[str, ...]
+    rules: Rules
+    seed: int
+    start: str | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        if not self.rules.min_players <= n <= self.rules.max_players:
+            raise TableError(_("UNO is played by {low} to {high} players; this table has {n}.",
+                               low=self.rules.min_players, high=self.rules.max_players, n=n))
+        if len(self.seats) != n:
+            raise TableError(_("Say for each of the {n} seats who sits there.", n=n))
+        for kind in self.seats:
+            if kind not in SEAT_KINDS:
+                raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
+                                   "bot (random or sensible).", kind=str(kind)[:20]))
+        if not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
+            raise TableError(_("The seed must be a whole number from 0 up."))
+
+    @classmethod
+    def make(cls, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
+             rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None
+             ) -> TableConfig:
+        """A checked config from names (or a count), seat kinds (default: all learners), a
+        rule-set name or ``Rules``, and a seed (None: a fresh random one)."""
+        from ..engine.events import default_names
+
+        names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
+        seats = list(seats) if seats is not None else ["human"] * len(names)
+        if isinstance(rules, str):
+            if rules not in ("encanto", "classic"):
+                raise TableError(_("The rules are “encanto” or “classic”."))
+            rules = Rules.classic() if rules == "classic" else Rules.encanto()
+        if seed is None:
+            seed = secrets.randbelow(10**6)  # fresh, yet shown and reusable
+        return cls(tuple(names), tuple(seats), rules, int(seed), start)
+
+    def to_json(self) -> str:
+        """The config as JSON text (what the store keeps)."""
+        return json.dumps({"format": FORMAT, "names": list(self.names), "seats": list(self.seats),
+                           "rules": self.rules.to_dict(), "seed": self.seed, "start": self.start},
+                          separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableConfig:
+        """A config from :meth:`to_json` text; TableError if it is not one."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise ValueError(f"format {data.get('format')!r}")
+            return cls(tuple(data["names"]), tuple(data["seats"]), Rules.from_dict(data["rules"]),
+                       int(data["seed"]), data.get("start"))
+        except TableError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise TableError(_("This table's settings cannot be read ({detail}); it was written by "
+                               "another version of uno_lessons or edited by hand.",
+                               detail=str(exc)[:80])) from exc

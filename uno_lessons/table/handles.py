@@ -1,0 +1,204 @@
+"""A page's hold on a table: a seat, a spectator or the teacher, each allowed only its own.
+
+A handle keeps a replica of the table (a :class:`TableState`) in step with the store. Every
+action is checked at the newest position and stored with compare-and-append; when another
+page wrote first, the handle reloads, checks again at the new position and either stores
+its record there or raises ``IllegalMove`` saying why (so of two learners who click Catch
+at the same moment, exactly one catches and the other is told who was faster).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..engine import events as ev
+from ..engine.moves import IllegalMove, Move
+from ..i18n import _
+from .bots import bot_records
+from .config import BOT_KINDS, SEAT_KINDS, TableError
+from .records import SPEEDS, Record, decode, encode, move_record
+from .state import TableState
+from .views import TableView, table_view
+
+if TYPE_CHECKING:
+    from .store import Store
+
+#: How often an action is retried after losing a race before giving up.
+RETRIES = 25
+
+
+class TableHandle:
+    """What every page can do: keep up with the table, wait for news, let bots move."""
+
+    role = "spectator"
+
+    def __init__(self, store: Store, code: str, state: TableState) -> None:
+        self.store = store
+        self.code = code
+        self.state = state
+
+    @property
+    def seq(self) -> int:
+        """How many records this page has applied (moves and table actions so far)."""
+        return self.state.seq
+
+    def sync(self) -> int:
+        """Apply the records stored since the last look; returns how many arrived."""
+        if self.store._seq(self.code) == self.state.seq:
+            return 0
+        before = self.state.seq
+        for text in self.store._records(self.code, self.state.seq):
+            try:
+                self.state.apply(decode(text))
+            except (IllegalMove, TableError):
+                self.reload()  # raises TableError with the full story if it does not replay
+                break
+        return self.state.seq - before
+
+    def reload(self) -> None:
+        """Rebuild the table from the store (after this page's replica ran ahead of it)."""
+        self.state = self.store.load(self.code)
+
+    def wait(self, seq: int, timeout: float = 10.0) -> bool:
+        """Return when the table has more than ``seq`` records (True) or after ``timeout``
+        seconds (False); the new records are applied."""
+        self.store.wait_seq(self.code, seq, timeout)
+        self.sync()
+        return self.state.seq > seq
+
+    def view(self) -> TableView:
+        """What this page may see."""
+        return table_view(self.state, self.code, "spectator")
+
+    def step_bots(self) -> bool:
+        """Store the bots' next turn if a bot is to move (any page may; the first wins)."""
+        return bool(self._commit(bot_records, quiet=True))
+
+    def _commit(self, make: Callable[[TableState], list[Record]], *, claim=None,
+                quiet: bool = False) -> list[ev.Event]:
+        """Check ``make``'s records at the newest position and compare-and-append them;
+        on a lost race reload and check again. Returns the events they caused."""
+        for _attempt in range(RETRIES):
+            self.sync()
+            records = make(self.state)  # IllegalMove here means: not allowed now
+            if not records:
+                return []
+            base = self.state.seq
+            events: list[ev.Event] = []
+            try:
+                for rec in records:
+                    events += self.state.apply(rec)
+            except (IllegalMove, TableError):
+                self.reload()
+                raise
+            if self.store._append(self.code, base, [encode(r) for r in records], claim):
+                return events
+            self.reload()  # someone else wrote first; our replica ran ahead of the store
+            if quiet:
+                return []
+        raise TableError(_("The table is very busy; try again."))
+
+
+class Spectator(TableHandle):
+    """A page without a seat: it sees the table, the seats and the log, and no hand."""
+
+    role = "spectator"
+
+
+class SeatHandle(TableHandle):
+    """A learner's seat: it sees its own hand and acts only for itself."""
+
+    role = "seat"
+
+    def __init__(self, store: Store, code: str, state: TableState, seat: int, token: str) -> None:
+        super().__init__(store, code, state)
+        self.seat = seat
+        self.token = token
+
+    def view(self) -> TableView:
+        """What this seat may see: its own hand, every other hand as a count."""
+        return table_view(self.state, self.code, "seat", self.seat)
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves now (empty unless it is this seat's turn)."""
+        g = self.state.game
+        if g.winner is not None or g.current_player != self.seat or self.state.is_bot(self.seat):
+            return []
+        return g.legal_moves()
+
+    def _check_mine(self, state: TableState) -> None:
+        if state.is_bot(self.seat):
+            raise IllegalMove(_("A bot plays your seat now; ask your teacher to give it back to you."))
+
+    def apply(self, move: Move) -> list[ev.Event]:
+        """Make ``move`` for this seat; IllegalMove (nothing stored) when it is not this
+        seat's turn or the rules do not allow it."""
+        def make(state: TableState) -> list[Record]:
+            self._check_mine(state)
+            return [move_record(self.seat, move)]
+
+        return self._commit(make)
+
+    def say_uno(self) -> bool:
+        """Say "UNO"; returns whether it counted (E-UNO-5)."""
+        return any(e.counted for e in self._talk_commit(["uno", self.seat]) if isinstance(e, ev.SaidUno))
+
+    def talk(self) -> bool:
+        """Talk; returns whether it cost three cards (silenced, E-WDT-2)."""
+        return any(e.silenced for e in self._talk_commit(["talk", self.seat]) if isinstance(e, ev.Talked))
+
+    def catch(self, target: int) -> bool:
+        """Call out ``target`` for not saying UNO; returns whether they drew the penalty.
+        If someone else's call (or the target's UNO) got there first, IllegalMove says so."""
+        could = self.state.catchable(target) if isinstance(target, int) and 0 <= target < self.state.players else False
+
+        def make(state: TableState) -> list[Record]:
+            self._check_mine(state)
+            if could and not state.catchable(target):
+                by = state.last_catch_of(target)
+                if by is not None:
+                    raise IllegalMove(_("Too late: {caller} caught {target} first.",
+                                        caller=state.names[by], target=state.names[target]))
+                raise IllegalMove(_("Too late: {target} can no longer be caught.",
+                                    target=state.names[target]))
+            return [["catch", self.seat, target]]
+
+        events = self._commit(make)
+        return any(e.penalized for e in events if isinstance(e, ev.CaughtOut))
+
+    def _talk_commit(self, record: Record) -> list[ev.Event]:
+        def make(state: TableState) -> list[Record]:
+            self._check_mine(state)
+            return [record]
+
+        return self._commit(make)
+
+
+class TeacherHandle(TableHandle):
+    """The teacher: sees every hand, deals the next hand, hands a seat to a bot and back,
+    sets the bots' speed. The teacher never plays a learner's cards."""
+
+    role = "teacher"
+
+    def view(self) -> TableView:
+        """Every hand face up."""
+        return table_view(self.state, self.code, "teacher")
+
+    def deal(self) -> list[ev.Event]:
+        """Deal the next hand of the match (once the hand on the table is over)."""
+        return self._commit(lambda state: [["deal"]])
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Give ``seat`` to a bot ("random" / "sensible", e.g. for an absent learner) or back
+        to its learner ("human")."""
+        if kind not in SEAT_KINDS:
+            raise TableError(_("A seat is played by a learner (human) or a bot ({bots}).",
+                               bots=", ".join(BOT_KINDS)))
+        self._commit(lambda state: [["seat", seat, kind]] if state.kinds[state._seat(seat)] != kind else [])
+
+    def set_speed(self, speed: str) -> None:
+        """How long bots pause before each move: one of :data:`SPEEDS`."""
+        if speed not in SPEEDS:
+            raise TableError(_("The speed is one of: {speeds}.", speeds=", ".join(SPEEDS)))
+        self._commit(lambda state: [["speed", speed]] if state.speed != speed else [])

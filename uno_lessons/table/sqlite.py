@@ -1,0 +1,114 @@
+"""The embedded store: one SQLite file (stdlib ``sqlite3``, WAL), no server to run.
+
+WAL lets every page read while one writes; ``BEGIN IMMEDIATE`` takes the write lock before
+the count is read, so compare-and-append is one transaction even across processes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from .store import Store
+
+_SCHEMA = """
+create table if not exists tables (code text primary key, config text not null,
+                                   teacher text not null);
+create table if not exists records (code text not null, seq integer not null,
+                                    record text not null, primary key (code, seq));
+create table if not exists seats (code text not null, seat integer not null,
+                                  token text not null, primary key (code, seat));
+"""
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a ``sqlite:///path`` URL (``sqlite:////abs/path`` or ``sqlite:///rel``)."""
+    parsed = urlparse(url)
+    path = unquote(parsed.netloc + parsed.path)
+    if path.startswith("/") and not url.startswith("sqlite:////"):
+        path = path[1:]  # sqlite:///rel.db is relative, as in SQLAlchemy
+    return path or ":memory:"
+
+
+class SQLiteStore(Store):
+    """Tables in one SQLite file; safe for many kernels (processes) on one machine."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path = sqlite_path(url)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # One connection per store, shared by the kernel's threads behind a lock; autocommit
+        # mode (isolation_level=None) so transactions are exactly the BEGIN/COMMIT below.
+        self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
+                                   check_same_thread=False)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+            self._db.execute("pragma busy_timeout=10000")
+            self._db.executescript(_SCHEMA)
+
+    def _create(self, code: str, config: str, teacher: str) -> bool:
+        with self._lock:
+            try:
+                self._db.execute("insert into tables (code, config, teacher) values (?, ?, ?)",
+                                 (code, config, teacher))
+                return True
+            except sqlite3.IntegrityError:
+                return False
+
+    def _table(self, code: str) -> tuple[str, str] | None:
+        with self._lock:
+            row = self._db.execute("select config, teacher from tables where code = ?", (code,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def _records(self, code: str, since: int = 0) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("select record from records where code = ? and seq > ? order by seq",
+                                    (code, since)).fetchall()
+        return [r[0] for r in rows]
+
+    def _seq(self, code: str) -> int:
+        with self._lock:
+            row = self._db.execute("select max(seq) from records where code = ?", (code,)).fetchone()
+        return row[0] or 0
+
+    def _append(self, code: str, expected: int, records: Sequence[str],
+                claim: tuple[int, str] | None = None) -> bool:
+        with self._lock:
+            db = self._db
+            db.execute("begin immediate")
+            try:
+                now = db.execute("select max(seq) from records where code = ?", (code,)).fetchone()[0] or 0
+                if now != expected:
+                    db.execute("rollback")
+                    return False
+                if claim is not None:
+                    taken = db.execute("select 1 from seats where code = ? and seat = ?",
+                                       (code, claim[0])).fetchone()
+                    if taken:
+                        db.execute("rollback")
+                        return False
+                    db.execute("insert into seats (code, seat, token) values (?, ?, ?)", (code, *claim))
+                db.executemany("insert into records (code, seq, record) values (?, ?, ?)",
+                               [(code, expected + i + 1, r) for i, r in enumerate(records)])
+                db.execute("commit")
+                return True
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("rollback")
+                raise
+
+    def _seat_tokens(self, code: str) -> dict[int, str]:
+        with self._lock:
+            rows = self._db.execute("select seat, token from seats where code = ?", (code,)).fetchall()
+        return {int(s): t for s, t in rows}
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()

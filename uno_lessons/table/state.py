@@ -1,0 +1,175 @@
+"""A table's position: its config replayed record by record into a match and a hand.
+
+:class:`TableState` is the referee. ``apply(record)`` accepts a record only if it is legal
+at the newest position (the engine's rules, plus the table's own: whose seat is free, when
+the next hand may be dealt) and otherwise raises ``IllegalMove`` or ``TableError`` with
+nothing changed. Every page replays the same records, so every page holds the same state.
+"""
+
+from __future__ import annotations
+
+from ..engine import events as ev
+from ..engine.game import Game
+from ..engine.moves import IllegalMove
+from ..engine.scoring import Match
+from ..i18n import _
+from .config import TableConfig, TableError, clean_name
+from .records import Record, record_move
+
+
+class TableState:
+    """The match at a table after ``seq`` records: the hand in play (``game``), the seat
+    kinds and names, which learner seats are taken, and the hand-size history for charts."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.names = list(config.names)
+        self.kinds = list(config.seats)
+        self.claimed: set[int] = set()
+        self.speed = "normal"
+        self.seq = 0
+        self.match = Match(list(self.names), rules=config.rules, seed=config.seed)
+        if config.start is not None:
+            game = Game.from_json(config.start)
+            if game.players != len(self.names):
+                raise TableError(_("The starting position has {n} seats, the table {m}.",
+                                   n=game.players, m=len(self.names)))
+        else:
+            game = self.match.new_hand()
+        self._begin(game)
+
+    @classmethod
+    def replay(cls, config: TableConfig, records: list[Record], code: str = "") -> TableState:
+        """The state after ``records``; TableError naming the first record that does not
+        replay (a table edited by hand, or written by another version)."""
+        state = cls(config)
+        for rec in records:
+            try:
+                state.apply(rec)
+            except (IllegalMove, TableError) as exc:
+                raise TableError(_(
+                    "Table {code} cannot be replayed: record {number} ({record}) is not legal "
+                    "there: {reason} The table was probably edited by hand or written by another "
+                    "version of uno_lessons; start a new table.",
+                    code=code, number=state.seq + 1, record=str(rec)[:60], reason=str(exc))) from exc
+        return state
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.names)
+
+    @property
+    def hand_number(self) -> int:
+        """Which hand of the match is on the table (1 for the first)."""
+        return len(self.match.results) + (0 if self.recorded else 1)
+
+    def is_bot(self, seat: int | None) -> bool:
+        """Whether a bot plays ``seat`` now."""
+        return seat is not None and self.kinds[seat] != "human"
+
+    def free_seats(self) -> list[int]:
+        """Learner seats nobody has taken yet."""
+        return [s for s, k in enumerate(self.kinds) if k == "human" and s not in self.claimed]
+
+    def catchable(self, target: int) -> bool:
+        """Whether calling out ``target`` now would cost them cards (E-UNO-2, E-UNO-4)."""
+        g = self.game
+        return (g.winner is None and g.uno_window == target and len(g.hands[target]) == 1
+                and target not in g.uno_said)
+
+    def last_catch_of(self, target: int) -> int | None:
+        """The seat that last caught ``target`` in this hand, if anyone did."""
+        for e in reversed(self.game.events):
+            if isinstance(e, ev.CaughtOut) and e.target == target and e.penalized:
+                return e.caller
+        return None
+
+    # ------------------------------------------------------------------ changing
+    def apply(self, record: Record) -> list[ev.Event]:
+        """Apply one record if it is legal now and return the events it caused; otherwise
+        raise IllegalMove / TableError with the state unchanged."""
+        g = self.game
+        before = len(g.events)
+        kind = record[0]
+        moved = False
+        if kind == "move":
+            seat = record[1]
+            if g.winner is None and seat != g.current_player:
+                raise IllegalMove(_("It is {name}'s turn, not {other}'s.",
+                                    name=self.names[g.current_player], other=self._name(seat)))
+            g.apply(record_move(record))
+            moved = True
+        elif kind == "uno":
+            g.say_uno(self._seat(record[1]))
+        elif kind == "catch":
+            g.catch(self._seat(record[1]), self._seat(record[2]))
+        elif kind == "talk":
+            g.talk(self._seat(record[1]))
+        elif kind == "deal":
+            self._deal()
+        elif kind == "join":
+            self._join(self._seat(record[1]), record[2])
+        elif kind == "seat":
+            self.kinds[self._seat(record[1])] = record[2]
+        elif kind == "speed":
+            self.speed = record[1]
+        else:
+            raise TableError(_("“{kind}” is not something that can happen at a table.", kind=str(kind)))
+        self.seq += 1
+        new = self.game.events[before:] if self.game is g else []
+        if self.game is g:
+            self._after(new, moved)
+        return new
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            raise TableError(_("There is no seat {seat}: the seats are 0 to {last}.",
+                               seat=seat, last=len(self.names) - 1))
+        return seat
+
+    def _deal(self) -> None:
+        if self.game.winner is None:
+            raise IllegalMove(_("The next hand can be dealt once this hand is over."))
+        if self.match.is_over:
+            raise IllegalMove(_("The match is over: {name} reached {target} points.",
+                                name=self.names[self.match.winner], target=self.config.rules.target_score))
+        game = self.match.new_hand()
+        game.names = self.names
+        self._begin(game)
+
+    def _join(self, seat: int, name: str) -> None:
+        if self.kinds[seat] != "human":
+            raise TableError(_("Seat {seat} is played by a bot; choose a learner's seat.", seat=seat))
+        if seat in self.claimed:
+            raise TableError(_("Seat {seat} is already taken by {name}.", seat=seat, name=self.names[seat]))
+        name = clean_name(name)
+        self.claimed.add(seat)
+        self.names[seat] = name
+        self.match.players[seat] = name
+
+    def _begin(self, game: Game) -> None:
+        """Make ``game`` the hand on the table (names shared, so a join renames it too)."""
+        game.names = self.names
+        self.game = game
+        self.recorded = False
+        self.skipped: int | None = None
+        self.history: list[tuple[int, ...]] = [self._sizes()]
+
+    def _sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.game.hands)
+
+    def _after(self, new: list[ev.Event], moved: bool) -> None:
+        if moved:
+            skipped = [e.seat for e in new if isinstance(e, ev.Skipped)]
+            self.skipped = skipped[-1] if skipped else None
+        sizes = self._sizes()
+        if moved or sizes != self.history[-1]:
+            self.history.append(sizes)
+        if self.game.winner is not None and not self.recorded:
+            self.recorded = True
+            self.match.record(self.game)

@@ -1,0 +1,196 @@
+"""Where class tables live: one interface, three backends (SQLite, Redis, memory).
+
+A backend only stores text: a table's config and teacher-key hash, its records in order, and
+the hash of each taken seat's token. Its one clever operation is compare-and-append: append
+records only if the table still has exactly ``expected`` records (in one transaction), so
+two pages acting at once never both land on the same position. Everything a person may or
+may not do is decided above it, in :class:`Store`'s methods and the handles they return.
+
+``open_store(url)`` picks the backend: ``"sqlite:///path/to/file.db"``,
+``"redis://host:port/0"``, ``"memory://"`` (one process only), or ``None``: the URL in
+``UNO_LESSONS_STORE``, else SQLite in the folder ``UNO_LESSONS_DATA`` (default
+``~/.local/share/uno_lessons``).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..engine.rules import Rules
+from ..i18n import _
+from .config import (
+    TableConfig,
+    TableError,
+    clean_name,
+    digest,
+    new_code,
+    new_secret,
+    normal_code,
+    same_secret,
+)
+from .handles import SeatHandle, Spectator, TeacherHandle
+from .records import decode, encode
+from .state import TableState
+
+STORE_ENV = "UNO_LESSONS_STORE"
+DATA_ENV = "UNO_LESSONS_DATA"
+
+
+def default_folder() -> Path:
+    """The folder of the embedded store: ``$UNO_LESSONS_DATA``, else the user's data folder."""
+    folder = os.environ.get(DATA_ENV)
+    if folder:
+        return Path(folder).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "uno_lessons"
+
+
+class Store(ABC):
+    """Tables kept as config + records: ``create``, ``join``, ``rejoin``, ``watch`` and
+    ``teacher`` are the whole public interface; backends implement the ``_`` methods."""
+
+    url = ""
+    #: Seconds between looks at the store while waiting for a new record.
+    poll_interval = 0.02
+
+    # ------------------------------------------------------------------ backend primitives
+    @abstractmethod
+    def _create(self, code: str, config: str, teacher: str) -> bool:
+        """Store a new table; False if the code is taken."""
+
+    @abstractmethod
+    def _table(self, code: str) -> tuple[str, str] | None:
+        """The table's (config, teacher-key hash), or None."""
+
+    @abstractmethod
+    def _records(self, code: str, since: int = 0) -> list[str]:
+        """The records after the first ``since``, in order."""
+
+    @abstractmethod
+    def _seq(self, code: str) -> int:
+        """How many records the table has."""
+
+    @abstractmethod
+    def _append(self, code: str, expected: int, records: Sequence[str],
+                claim: tuple[int, str] | None = None) -> bool:
+        """Compare-and-append in one transaction: only if the table has ``expected`` records
+        (and, with ``claim`` = (seat, token hash), that seat has no token yet)."""
+
+    @abstractmethod
+    def _seat_tokens(self, code: str) -> dict[int, str]:
+        """Token hashes of the taken seats."""
+
+    def close(self) -> None:  # noqa: B027 - a backend without connections has nothing to close
+        """Let go of connections."""
+
+    def wait_seq(self, code: str, seq: int, timeout: float) -> int:
+        """Wait until the table has more than ``seq`` records (or ``timeout`` seconds pass);
+        returns the number of records then."""
+        end = time.monotonic() + timeout
+        while True:
+            now = self._seq(code)
+            if now > seq or time.monotonic() >= end:
+                return now
+            time.sleep(self.poll_interval)
+
+    # ------------------------------------------------------------------ the public interface
+    def create(self, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
+               rules: str | Rules = "encanto", seed: int | None = None,
+               start: str | None = None) -> tuple[str, str]:
+        """Open a table: ``players`` are names (or a count), ``seats`` say "human", "random"
+        or "sensible" for each. Returns ``(code, teacher_key)``; keep the key secret."""
+        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start)
+        TableState(config)  # deals the first hand: a bad start position fails here, not later
+        key = new_secret()
+        for _attempt in range(20):
+            code = new_code()
+            if self._create(code, config.to_json(), digest(key)):
+                return code, key
+        raise TableError(_("No free table code was found; try again."))
+
+    def load(self, code: str) -> TableState:
+        """The table replayed to its newest record; TableError for an unknown code or a
+        table that does not replay."""
+        code = normal_code(code)
+        row = self._table(code)
+        if row is None:
+            raise TableError(_("There is no table {code}. Check the code with your teacher.", code=code))
+        config = TableConfig.from_json(row[0])
+        return TableState.replay(config, [decode(r) for r in self._records(code)], code)
+
+    def join(self, code: str, seat: int | None = None, name: str | None = None) -> SeatHandle:
+        """Take a learner's seat (the first free one when ``seat`` is None) under ``name``;
+        TableError if it is taken or a bot's. Keep ``handle.token`` to come back later."""
+        code = normal_code(code)
+        state = self.load(code)
+        for _attempt in range(20):
+            free = state.free_seats()
+            chosen = seat
+            if chosen is None:
+                if not free:
+                    raise TableError(_("Every learner's seat at table {code} is taken; you can "
+                                       "still watch.", code=code))
+                chosen = free[0]
+            if not isinstance(chosen, int) or not 0 <= chosen < state.players:
+                raise TableError(_("There is no seat {seat}: the seats are 0 to {last}.",
+                                   seat=chosen, last=state.players - 1))
+            record = ["join", chosen, clean_name(name) if name is not None else state.names[chosen]]
+            base = state.seq
+            state.apply(record)  # TableError (unchanged) if the seat is a bot's or taken
+            token = new_secret()
+            if self._append(code, base, [encode(record)], claim=(chosen, digest(token))):
+                return SeatHandle(self, code, state, chosen, token)
+            state = self.load(code)  # someone else wrote first: look again
+        raise TableError(_("The table is very busy; try again."))
+
+    def rejoin(self, code: str, token: str) -> SeatHandle:
+        """Come back to the seat whose token this is (after a reload or a new kernel)."""
+        code = normal_code(code)
+        state = self.load(code)
+        for seat, stored in self._seat_tokens(code).items():
+            if same_secret(token, stored):
+                return SeatHandle(self, code, state, seat, token)
+        raise TableError(_("This link does not hold a seat at table {code}. Open the table's "
+                           "link again and choose a free seat.", code=code))
+
+    def watch(self, code: str) -> Spectator:
+        """Watch the table without a seat: no hand, no action."""
+        code = normal_code(code)
+        return Spectator(self, code, self.load(code))
+
+    def teacher(self, code: str, teacher_key: str) -> TeacherHandle:
+        """The teacher's handle (every hand, deal the next hand, give a seat to a bot);
+        TableError for a wrong key."""
+        code = normal_code(code)
+        row = self._table(code)
+        if row is None or not same_secret(teacher_key, row[1]):
+            raise TableError(_("This teacher key does not open table {code}.", code=code))
+        return TeacherHandle(self, code, self.load(code))
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store at ``url`` ("sqlite:///file.db", "redis://host:port/0", "memory://"); None
+    means ``$UNO_LESSONS_STORE`` or, failing that, SQLite in the default folder."""
+    url = url or os.environ.get(STORE_ENV) or ""
+    if not url:
+        folder = default_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{folder / 'tables.db'}"
+    if url.startswith("sqlite://"):
+        from .sqlite import SQLiteStore
+
+        return SQLiteStore(url)
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from .redis import RedisStore
+
+        return RedisStore(url)
+    if url.startswith("memory://"):
+        from .memory import MemoryStore
+
+        return MemoryStore(url)
+    raise TableError(_("“{url}” is not a store address: use sqlite:///file.db, redis://host:port/0 "
+                       "or memory://.", url=url[:60]))

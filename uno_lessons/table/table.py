@@ -1,0 +1,311 @@
+"""The table controller a page holds: whose view it shows, who may act, when bots move, and
+who is told about a change. No widgets: the dashboard draws a :class:`Table` and sends it
+clicks; tests drive it directly.
+
+A page holds one handle (a learner's seat, a spectator, or the teacher). The one-browser
+dashboard is the same thing on a table in memory: :meth:`Table.local` opens one, takes every
+learner seat for the person at the screen (hot seat) and keeps the teacher's handle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+
+from ..engine import events as ev
+from ..engine.moves import IllegalMove, Move
+from ..engine.rules import Rules
+from ..i18n import _
+from .bots import bots_only
+from .config import TableError
+from .handles import SeatHandle, TableHandle, TeacherHandle
+from .records import SPEEDS
+from .state import TableState
+from .store import Store, open_store
+from .views import TableView, table_view
+
+Listener = Callable[[list[ev.Event]], None]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class Table:
+    """One page's table: ``handle`` is what the page may do; ``seats`` (local tables only)
+    are the learner seats the person at this screen plays in turn."""
+
+    #: Seconds between looks at the store for other pages' records.
+    poll = 0.1
+
+    def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None) -> None:
+        self.handle = handle
+        self.seats = dict(seats or {})
+        if isinstance(handle, SeatHandle):
+            self.seats[handle.seat] = handle
+        self.auto = True
+        self.speed_override: float | None = None  # seconds, set by a local page's speed control
+        self._listeners: list[Listener] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._last_change = time.monotonic()
+        self._seen_events = len(self.state.game.events)
+        self._seen_game = self.state.game
+        #: Why this table cannot go on (it stopped replaying), for the page to show; else None.
+        self.problem: str | None = None
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def local(cls, players: Sequence[str] | int = 4, seats: Sequence[str] | None = None, *,
+              rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None,
+              store: Store | None = None) -> Table:
+        """A table for one screen: every learner seat is played here, bots play the rest."""
+        store = store or open_store("memory://")
+        code, key = store.create(players, seats, rules=rules, seed=seed, start=start)
+        teacher = store.teacher(code, key)
+        mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
+        for handle in mine.values():
+            handle.state = teacher.state  # one replica for the whole screen
+        return cls(teacher, seats=mine)
+
+    @classmethod
+    def connect(cls, store: Store, code: str, *, token: str | None = None, teacher: str | None = None,
+                watch: bool = False) -> Table:
+        """The table ``code`` as a page opened with a seat token, a teacher key, or to watch."""
+        if teacher:
+            return cls(store.teacher(code, teacher))
+        if token:
+            return cls(store.rejoin(code, token))
+        if watch:
+            return cls(store.watch(code))
+        raise TableError(_("Open a table with a seat, as the teacher, or to watch."))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> TableState:
+        """The table's replica on this page."""
+        return self.handle.state
+
+    @property
+    def code(self) -> str:
+        """The table's code."""
+        return self.handle.code
+
+    @property
+    def role(self) -> str:
+        """"seat", "spectator", "teacher" or "local" (one screen plays every learner seat)."""
+        return "local" if self.is_local else self.handle.role
+
+    @property
+    def is_local(self) -> bool:
+        """True for a one-screen table (teacher and every learner seat on this page)."""
+        return isinstance(self.handle, TeacherHandle) and bool(self.seats)
+
+    @property
+    def is_teacher(self) -> bool:
+        """Whether this page may deal and hand seats to bots."""
+        return isinstance(self.handle, TeacherHandle)
+
+    @property
+    def my_seats(self) -> list[int]:
+        """The seats this page plays."""
+        return sorted(self.seats)
+
+    def acting_seat(self, viewed: int | None = None) -> int | None:
+        """The seat whose controls this page shows: its own seat; on a local table the learner
+        seat to move, else the viewed one, else the first."""
+        if not self.seats:
+            return None
+        if not self.is_local:
+            return next(iter(self.seats))
+        g = self.state.game
+        if g.winner is None and g.current_player in self.seats and not self.state.is_bot(g.current_player):
+            return g.current_player
+        if viewed in self.seats:
+            return viewed
+        return self.my_seats[0]
+
+    def view(self, seat: int | None = None, *, teacher: bool = False) -> TableView:
+        """What this page shows: a seat's view (its own, or on a local table any seat), or
+        with ``teacher`` every hand (teacher and local pages only)."""
+        if teacher and self.is_teacher:
+            return self.handle.view()
+        if seat is not None and seat in self.seats:
+            return table_view(self.state, self.code, "seat", seat)
+        if self.seats and not self.is_local:
+            return self.handle.view()
+        if self.is_local and seat is not None:
+            # A local table may look at a bot's seat: the same screen already sees everything.
+            return table_view(self.state, self.code, "seat", seat)
+        return table_view(self.state, self.code, "spectator")
+
+    @property
+    def pause(self) -> float:
+        """Seconds bots wait before each move."""
+        return self.speed_override if self.speed_override is not None else SPEEDS[self.state.speed]
+
+    # ------------------------------------------------------------------ acting
+    def _seat(self, seat: int | None) -> SeatHandle:
+        seat = self.acting_seat() if seat is None else seat
+        if seat is None or seat not in self.seats:
+            raise IllegalMove(_("You are watching this table: only players at a seat can do that."))
+        return self.seats[seat]
+
+    def _act(self, seat: int | None, act: Callable[[SeatHandle], object]):
+        handle = self._seat(seat)
+        try:
+            return act(handle)
+        finally:
+            self._unify(handle.state)  # a lost race may have given that handle a new replica
+            self._after()
+
+    def apply(self, move: Move, seat: int | None = None) -> None:
+        """Make ``move`` for this page's seat (or ``seat``); IllegalMove if not allowed."""
+        self._act(seat, lambda h: h.apply(move))
+
+    def say_uno(self, seat: int | None = None) -> bool:
+        """This page's seat says "UNO"; returns whether it counted."""
+        return self._act(seat, lambda h: h.say_uno())
+
+    def catch(self, target: int, seat: int | None = None) -> bool:
+        """This page's seat calls out ``target``; returns whether they drew two cards."""
+        return self._act(seat, lambda h: h.catch(target))
+
+    def talk(self, seat: int | None = None) -> bool:
+        """This page's seat talks; returns whether it cost three cards."""
+        return self._act(seat, lambda h: h.talk())
+
+    def _unify(self, state: TableState) -> None:
+        """Every handle of this page shares one replica."""
+        self.handle.state = state
+        for handle in self.seats.values():
+            handle.state = state
+
+    def _teacher(self) -> TeacherHandle:
+        if not isinstance(self.handle, TeacherHandle):
+            raise IllegalMove(_("Only the teacher can do that."))
+        return self.handle
+
+    def _teach(self, act: Callable[[TeacherHandle], object]) -> None:
+        handle = self._teacher()
+        try:
+            act(handle)
+        finally:
+            self._unify(handle.state)
+            self._after()
+
+    def deal(self) -> None:
+        """Deal the next hand (teacher / local)."""
+        self._teach(lambda h: h.deal())
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Hand ``seat`` to a bot or back to its learner (teacher / local)."""
+        self._teach(lambda h: h.set_seat(seat, kind))
+
+    def set_speed(self, speed: str) -> None:
+        """Set the bots' pause for every page at this table (teacher)."""
+        self._teach(lambda h: h.set_speed(speed))
+
+    # ------------------------------------------------------------------ news and bots
+    def observe(self, listener: Listener) -> None:
+        """Call ``listener(new_events)`` after every change, whoever made it."""
+        self._listeners.append(listener)
+
+    def unobserve(self, listener: Listener) -> None:
+        """Stop telling ``listener``."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _after(self) -> list[ev.Event]:
+        """Tell listeners what is new since they last heard (events of this hand only)."""
+        g = self.state.game
+        if g is not self._seen_game:
+            self._seen_game, self._seen_events = g, 0
+        new = g.events[self._seen_events:]
+        self._seen_events = len(g.events)
+        self._last_change = time.monotonic()
+        for listener in list(self._listeners):
+            listener(new)
+        return new
+
+    def sync(self) -> bool:
+        """Take in other pages' records; True (and listeners told) if any arrived."""
+        got = self.handle.sync()
+        self._unify(self.handle.state)
+        if got:
+            self._after()
+        return bool(got)
+
+    def bots_due(self) -> bool:
+        """True when a bot is to move at this position."""
+        g = self.state.game
+        return g.winner is None and self.state.is_bot(g.current_player)
+
+    def step(self) -> bool:
+        """One bot turn now (reactions, then the move); True if something was stored."""
+        self.sync()
+        if not self.bots_due():
+            return False
+        did = self.handle.step_bots()
+        self._unify(self.handle.state)
+        if not did:
+            self.sync()
+            return False
+        self._after()
+        return True
+
+    def run_bots(self, max_turns: int = 5000) -> None:
+        """Let the bots move, without pauses, until a learner is to move or the hand ends."""
+        for _turn in range(max_turns):
+            if not self.step():
+                break
+
+    def tick(self, now: float | None = None) -> bool:
+        """What the clock does every ``poll`` seconds: take in news, and let a bot move (or
+        deal on in a bots-only match) once the pause has passed. True if anything changed."""
+        changed = self.sync()
+        if not self.auto:
+            return changed
+        now = time.monotonic() if now is None else now
+        waited = now - self._last_change
+        st = self.state
+        if self.bots_due() and waited >= self.pause:
+            return self.step() or changed
+        if (st.game.winner is not None and self.is_teacher and bots_only(st)
+                and not st.match.is_over and waited >= 4 * self.pause + 1.0):
+            self.deal()
+            return True
+        return changed
+
+    def start(self) -> bool:
+        """Run the clock on the kernel's event loop (Jupyter and Voilà keep one running);
+        False where there is no loop (plain Python: call ``tick`` or ``step`` yourself)."""
+        loop = _running_loop()
+        if loop is None or self._timer is not None:
+            return self._timer is not None
+
+        def beat() -> None:
+            try:
+                self.tick()
+            except TableError as exc:  # a table that stopped replaying: say so, stop ticking
+                self._timer = None
+                self.problem = str(exc)
+                self._after()
+                return
+            self._timer = loop.call_later(self.poll, beat)
+
+        self._timer = loop.call_later(self.poll, beat)
+        return True
+
+    def stop(self) -> None:
+        """Stop the clock."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def __repr__(self) -> str:
+        return f"<Table {self.code} ({self.role}), {self.state.seq} records>"
+

@@ -1,0 +1,85 @@
+"""What one page may see of a table: a seat's, a spectator's or the teacher's view.
+
+Views are built here, on the server side, and widgets draw only from them: a learner's view
+holds that seat's hand and every other hand only as a count, a spectator's holds no hand at
+all, and only the teacher's view (``hands``) holds every card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.cards import Card
+from ..engine.view import PlayerView, player_view
+from .state import TableState
+
+#: The viewer number that sees no hidden card (no seat has it).
+NOBODY = -1
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A page's view of a table: the game as ``play`` (an engine ``PlayerView``), plus the
+    table around it (seat kinds, taken seats, scores, the hand-size history)."""
+
+    code: str
+    role: str  # "seat", "spectator" or "teacher"
+    seat: int | None  # the viewer's seat (None for spectators and the teacher)
+    play: PlayerView
+    hands: tuple[tuple[Card, ...], ...] | None  # every hand: the teacher's view only
+    kinds: tuple[str, ...]
+    claimed: frozenset[int]
+    uno_said: frozenset[int]
+    skipped: int | None
+    hand_number: int
+    totals: tuple[int, ...]
+    results: tuple[tuple[int, int, int], ...]  # (hand, winner, points) of each finished hand
+    match_winner: int | None
+    target_score: int
+    history: tuple[tuple[int, ...], ...]
+    speed: str
+    seq: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Seat names."""
+        return self.play.names
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.play.names)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the viewer's seat is to move."""
+        return self.seat is not None and self.play.my_turn
+
+
+def table_view(state: TableState, code: str, role: str, seat: int | None = None) -> TableView:
+    """The view of ``state`` for ``role`` ("seat" with its ``seat``, "spectator", "teacher")."""
+    g = state.game
+    if role == "seat":
+        if seat is None:
+            raise ValueError("a seat's view needs the seat")
+        play = player_view(g, seat)
+    else:
+        # Nobody's hand: the log is told as to someone at no seat, so no drawn card shows.
+        play = player_view(g, seat=None)
+        if role == "teacher":
+            play = _with_log(play, g.narrate())
+    m = state.match
+    return TableView(
+        code=code, role=role, seat=seat if role == "seat" else None, play=play,
+        hands=tuple(tuple(h) for h in g.hands) if role == "teacher" else None,
+        kinds=tuple(state.kinds), claimed=frozenset(state.claimed), uno_said=frozenset(g.uno_said),
+        skipped=state.skipped, hand_number=state.hand_number, totals=tuple(m.totals),
+        results=tuple((r.number, r.winner, r.points) for r in m.results),
+        match_winner=m.winner, target_score=state.config.rules.target_score,
+        history=tuple(state.history), speed=state.speed, seq=state.seq)
+
+
+def _with_log(play: PlayerView, log: list[str]) -> PlayerView:
+    from dataclasses import replace
+
+    return replace(play, log=tuple(log))
