@@ -37,11 +37,31 @@ function focusLater(selector, tries) {
   if (el && el.offsetParent !== null) { el.focus({ preventScroll: false }); return; }
   if (tries > 0) setTimeout(() => focusLater(selector, tries - 1), 60);
 }
+function applyAria(rules) {
+  for (const [selector, attrs] of Object.entries(rules || {})) {
+    for (const node of document.querySelectorAll(selector)) {
+      for (const [name, value] of Object.entries(attrs)) {
+        if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); }
+        else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, String(value));
+      }
+    }
+  }
+}
 export default {
   render({ model, el }) {
     el.classList.add("uno-page-bridge");
     model.set("query", window.location.search.replace(/^\?/, ""));
+    model.set("base", window.location.origin + window.location.pathname);
     model.save_changes();
+    // ARIA that ipywidgets cannot set (roles, states, names), declared in Python by CSS
+    // selector and kept on the page as widgets redraw.
+    let queued = false;
+    const reapply = () => { queued = false; applyAria(model.get("aria")); };
+    new MutationObserver(() => { if (!queued) { queued = true; requestAnimationFrame(reapply); } })
+      .observe(document.body, { subtree: true, childList: true, attributes: true,
+                                attributeFilter: ["class", "disabled"] });
+    model.on("change:aria", reapply);
+    reapply();
     const title = () => { if (model.get("title")) document.title = model.get("title"); };
     title();
     model.on("change:title", title);
@@ -76,6 +96,10 @@ class PageBridge(anywidget.AnyWidget):
     title = traitlets.Unicode("").tag(sync=True)
     #: The page's URL query without "?", as the browser reported it (then as last set).
     query = traitlets.Unicode("").tag(sync=True)
+    #: The page's address without the query (origin and path), to build links to it.
+    base = traitlets.Unicode("").tag(sync=True)
+    #: ARIA attributes to keep on elements: {CSS selector: {attribute: value or None}}.
+    aria = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"width": "0px", "height": "0px", "overflow": "hidden"})

@@ -1,25 +1,24 @@
-"""A live game of UNO as one widget, for Jupyter and Voilà: ``LiveGame()``.
+"""The live game as one widget, for Jupyter and Voilà: a view of a class or one-screen table.
 
-Humans play by clicking their cards and the action buttons; bots move by themselves after
-a visible pause (or one at a time with **Step**). A teacher can switch between a player's
-view (other hands face down, via ``game.view(seat)``) and a teacher's view (every hand face
-up). Hands are scored to 500 with :class:`~uno_lessons.engine.scoring.Match`.
-
-One concept a module: ``app`` (LiveGame, wiring the rest), ``setup_form`` (New game…),
-``hand_panel`` (cards, actions, picker), ``human_moves`` (what clicks do), ``bots_clock``
-(when bots move), ``chart``, ``scores``, ``other_hands`` and ``style`` (sizes and CSS).
-Everything public is re-exported here, so ``from uno_lessons.dashboard import LiveGame``
-is all a notebook needs.
+``dashboard_page()`` (what ``notebooks/dashboard.ipynb`` shows) reads the page's URL and
+builds the right page: a game on this screen (:class:`LiveGame`), a learner's seat at a
+class table (after choosing a free seat), a spectator or projector page, or the teacher's.
+The game itself lives in a :class:`~uno_lessons.table.Table`; these modules only draw it
+and send it clicks: ``app`` (LiveGame, composing the rest), ``controls`` (the top bar),
+``setup_form`` (New game…), ``hand``, ``actions``, ``picker`` (a wild's colour and target)
+with ``wild`` (the pending wild, pure data), ``status``, ``others``, ``chart``, ``scores``,
+``teacher`` (code, links, seats), ``join`` (choosing a seat), ``entry`` and ``style``.
 """
 
 from .app import DashboardBox, LiveGame
-from .bots_clock import SPEEDS
 from .chart import SERIES, hand_size_chart_svg
+from .entry import dashboard_page, page_query
 from .setup_form import SEAT_KINDS
 from .style import CARD_H, CARD_W, SEATS_W, card_button_css, ring_width
+from .teacher import table_links
 
 __all__ = [
-    "LiveGame", "SEAT_KINDS", "SPEEDS",
+    "LiveGame", "dashboard_page", "page_query", "SEAT_KINDS", "table_links",
     # parts a notebook or a test may reuse
     "DashboardBox", "hand_size_chart_svg", "SERIES",
     "CARD_W", "CARD_H", "SEATS_W", "card_button_css", "ring_width",

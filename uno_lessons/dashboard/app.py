@@ -1,8 +1,10 @@
-"""The live table itself, :class:`LiveGame`: the engine, the match and the seats, wired to
-the panels of the other modules, and the one ``refresh`` that redraws them all.
+"""The live table widget, :class:`LiveGame`: a view of a :class:`~uno_lessons.table.Table`.
 
-Widget callbacks run with the server's rights: nothing here evaluates or opens anything a
-viewer types; the only free input is an integer seed.
+The same widget draws a one-screen game (a table in memory: hot seat against bots), a
+learner's seat at a class table, a spectator or projector page, and the teacher's page.
+It owns no game: every picture comes from ``table.view(...)`` (what this page may see) and
+every click goes to the table, which decides and answers with the engine's reason when a
+click is not allowed.
 """
 
 from __future__ import annotations
@@ -11,106 +13,109 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..engine import events as ev
-from ..engine.bots import BOTS, Bot
+from ..engine.cards import Color
 from ..engine.game import Game
-from ..engine.rules import Rules
-from ..engine.scoring import Match
+from ..engine.moves import IllegalMove, Move
+from ..i18n import _
+from ..page import PageBridge
 from ..render import style_block
-from ..widgets import LogView, MessageView, SeatsView, TableView
-from .bots_clock import BotsClock
+from ..table import Table, TableError
+from ..table.records import SPEEDS
+from ..table.views import TableView
+from ..widgets import LogView, MessageView, SeatsView
+from ..widgets import TableView as TablePicture
+from .actions import ActionBar
 from .chart import hand_size_chart_svg
-from .hand_panel import HandPanel
-from .human_moves import HumanMoves
-from .other_hands import others_html, others_label_html
+from .controls import TopBar
+from .hand import HandPanel
+from .others import kind_word, others_html
+from .picker import WildPicker
 from .scores import scores_html
-from .setup_form import SEAT_KINDS, SetupForm, check_players, first_config, next_config
-from .style import DASH_CSS, SEATS_W, ring_width
+from .setup_form import SetupForm, first_config
+from .status import status_html
+from .style import ARIA_RULES, DASH_CSS, ring_width
+from .teacher import TeacherPanel
+from .wild import PendingWild, wild_needing_choice
 
 
 class DashboardBox(widgets.VBox):
     """The dashboard's outer box, with a short text form (notebook outputs stay small)."""
 
     def __repr__(self) -> str:
-        return "<UNO live table>"
+        return "<UNO live table: run this cell to show it>"
 
 
-class LiveGame(SetupForm, BotsClock, HandPanel, HumanMoves):
+class LiveGame:
     """A live UNO table: ``LiveGame()`` then display it (or its ``.widget``).
 
-    ``seats`` lists what sits at each seat: "human", "random" or "sensible" (default: seat 0
-    human, the others sensible bots). ``speed`` is a key of :data:`SPEEDS` or seconds.
-    ``explain_illegal``: cards that cannot be played stay clickable (dimmed) so a learner can
-    click one and read why not; with False they are disabled.
+    Without ``table``: a one-screen game: ``seats`` lists what sits at each seat ("human",
+    "random", "sensible"; default seat 0 human, the rest sensible bots), dealt from
+    ``seed``. With ``table``: that table, as the page's handle allows (a seat, a spectator,
+    the teacher). ``speed`` is a key of :data:`SPEEDS` or seconds. ``explain_illegal``:
+    cards that cannot be played stay clickable so a learner can click one and read why not.
     """
 
-    def __init__(self, players: int = 4, *, rules: str | Rules = "encanto", seed: int | None = 1,
+    def __init__(self, players: int = 4, *, rules: str = "encanto", seed: int | None = 1,
                  seats: list[str] | None = None, speed: str | float = "normal", auto: bool = True,
-                 view: str = "player", explain_illegal: bool = True) -> None:
-        check_players(int(players))
+                 view: str | None = None, explain_illegal: bool = True, table: Table | None = None,
+                 bridge: PageBridge | None = None) -> None:
         self.explain_illegal = explain_illegal
-        self._quiet = False
-        self.history: list[tuple[int, ...]] = []
-        self._recorded = False
-        self._skipped: int | None = None
+        self.pending: PendingWild | None = None
+        self.bridge = bridge or PageBridge()
         self.config = first_config(int(players), rules, seed, seats)
-        self._custom_rules = rules if isinstance(rules, Rules) else None
-        self._build_widgets(speed, auto, view)
+        self._quiet = False
+        self._was_my_turn = False
+        self._build(speed, auto)
+        if table is None:
+            c = self.config
+            table = Table.local(c["players"], c["seats"], rules=c["rules"], seed=c["seed"])
+        self._attach(table, view)
         self._wait_for_frontend()
-        self.new_game()
 
     # ------------------------------------------------------------------ building
-    def _build_widgets(self, speed, auto, view) -> None:
+    def _build(self, speed: str | float, auto: bool) -> None:
         W = widgets
-        # Top bar.
-        self._build_setup_form()
-        self.view_toggle = W.ToggleButtons(options=[("Player view", "player"), ("Teacher view", "teacher")],
-                                           value=view, style={"button_width": "110px"})
-        self.view_toggle.add_class("uno-view-toggle")
-        self.view_toggle.observe(lambda _: self.refresh(), "value")
-        self.view_seat = W.Dropdown(options=[("", 0)], value=0, description="as",
-                                    layout=W.Layout(width="150px"), style={"description_width": "22px"})
-        self.view_seat.add_class("uno-view-seat")
-        self.view_seat.observe(lambda _: self.refresh(), "value")
-        self._build_clock(speed, auto)
-        self.next_hand_button = W.Button(description="Next hand", layout=W.Layout(width="100px"))
-        self.next_hand_button.add_class("uno-next-hand")
-        self.next_hand_button.on_click(lambda _: self.next_hand())
-        title = W.HTML("<div class='uno-dash-title'>UNO live table</div>")
-        bar = W.HBox([title, self.settings_toggle, self.view_toggle, self.view_seat, self.auto_input,
-                      self.speed_input, self.step_button, self.next_hand_button])
-        bar.add_class("uno-dash-bar")
-
-        # Left column: status, table, own hand, actions, picker, message, other hands.
+        self.bar = TopBar(on_view=lambda: self.refresh(), on_seat=lambda: self.refresh(),
+                          on_auto=self._auto_changed, on_speed=self._speed_changed,
+                          on_step=self._step_clicked, on_next=self.next_hand,
+                          on_language=self._language_changed, speed=speed, auto=auto)
+        self.setup = SetupForm(self.config, on_start=self._start_from_form)
+        self.bar.attach_settings(self.setup)
+        self.teacher_panel = TeacherPanel(on_seat=self._seat_kind_changed)
         self.status = W.HTML()
-        self.table = TableView(width=78)
-        self._build_hand_panel()
+        self.status.add_class("uno-status-view")
+        self.picture = TablePicture(width=78)
+        self.hand = HandPanel(on_card=self.click_card)
+        self.actions = ActionBar(
+            draw=self._draw_clicked, keep=lambda: self._move(Move("keep")),
+            pass_=lambda: self._move(Move("pass")), uno=self._uno_clicked,
+            challenge=lambda: self._move(Move("challenge")), accept=lambda: self._move(Move("accept")),
+            catch=self._catch_clicked, talk=self._talk_clicked)
+        self.picker = WildPicker(on_color=self._color_chosen, on_target=self._target_chosen,
+                                 on_cancel=self._cancel_pending)
         self.message = MessageView()
-        self.others_label = W.HTML()
         self.others = W.HTML()
-        left = W.VBox([self.status, self.table, self.hand_label, self.hand_box, self.hand_html,
-                       self.actions, self.picker, self.message, self.others_label, self.others])
+        self.others.add_class("uno-others-view")
+        left = W.VBox([self.status, self.picture, self.hand.widget, self.actions.widget,
+                       self.picker.widget, self.message, self.others])
         left.add_class("uno-dash-left")
-
-        # Right column: seats, log, chart, scores.
-        self.seats = SeatsView(width=SEATS_W)
+        self.seats = SeatsView()
+        self.log_title = W.HTML()
         self.log = LogView(max_lines=150)
+        self.chart_title = W.HTML()
         self.chart = W.HTML()
         self.chart.add_class("uno-chart-view")
         self.scores = W.HTML()
         self.scores.add_class("uno-scores-view")
-
-        def section(text):
-            return W.HTML(f"<div class='uno-dash-section'>{escape(text)}</div>")
-
-        self.right = W.VBox([self.seats, section("What happened"), self.log,
-                             section("Cards in each hand, move by move"), self.chart, self.scores])
+        self.right = W.VBox([self.seats, self.log_title, self.log, self.chart_title, self.chart, self.scores])
         self.right.add_class("uno-dash-right")
         cols = W.HBox([left, self.right])
         cols.add_class("uno-dash-cols")
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
-        self.widget = DashboardBox([css, self._css_box, bar, self.settings, cols])
+        self.widget = DashboardBox([css, self.hand.css_box, self.bridge, self.bar.widget, self.setup.widget,
+                                    self.teacher_panel.widget, cols])
         self.widget.add_class("uno-dash")
+        self.bridge.aria = ARIA_RULES
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -118,203 +123,411 @@ class LiveGame(SetupForm, BotsClock, HandPanel, HumanMoves):
         display(self.widget)
 
     def __repr__(self) -> str:
-        return f"<LiveGame {self.game!r}>"
+        return f"<LiveGame {self.table!r}>"
 
-    # ------------------------------------------------------------------ game setup
+    def _wait_for_frontend(self) -> None:
+        # Bots wait for a viewer: a front end that renders this table runs a client-side link
+        # that copies 1 into ``_seen`` and sends it back. Until then (e.g. while Voilà executes
+        # the notebook, before the page is connected) no bot moves and no update can be lost.
+        self.frontend_seen = False
+        self._one = widgets.IntText(value=1)
+        self._seen = widgets.IntText(value=0)
+        self._seen.observe(self._frontend_ready, "value")
+        self._link = widgets.jsdlink((self._one, "value"), (self._seen, "value"))
+
+    def _frontend_ready(self, change=None) -> None:
+        """A front end shows the table: start its clock (news from other pages, bots)."""
+        if not self.frontend_seen:
+            self.frontend_seen = True
+            self.table.start()
+
+    # ------------------------------------------------------------------ the table
+    def _attach(self, table: Table, view: str | None = None) -> None:
+        """Show ``table`` from now on (a new game, or the page's class table)."""
+        old = getattr(self, "table", None)
+        if old is not None:
+            old.stop()
+            old.unobserve(self._on_change)
+        self.table = table
+        self.pending = None
+        table.auto = self.bar.auto.value
+        table.speed_override = self.bar.speed_seconds() if table.is_local else None
+        table.observe(self._on_change)
+        self.bar.set_role(table, view)
+        self.teacher_panel.set_table(table, self.bridge)
+        self.bridge.title = self._page_title()
+        self._say("info", self._intro())
+        self.refresh()
+        if getattr(self, "frontend_seen", False):
+            table.start()
+
+    @property
+    def game(self) -> Game:
+        """The hand on the table (this kernel's replica; pages draw only from views)."""
+        return self.table.state.game
+
+    @property
+    def match(self):
+        """The match being played (scores to 500)."""
+        return self.table.state.match
+
     @property
     def seat_kinds(self) -> list[str]:
-        """What sits at each seat of the current game: human, random or sensible."""
-        return list(self._kinds)
+        """What sits at each seat now: human, random or sensible."""
+        return list(self.table.state.kinds)
 
     @property
     def humans(self) -> list[int]:
-        """The seats where a person plays by clicking."""
-        return [s for s, k in enumerate(self._kinds) if k == "human"]
+        """The seats this page plays."""
+        return self.table.my_seats
 
-    def new_game(self, **config) -> None:
-        """Start a new match (and its first hand). Keywords (players, rules, seed, seats)
-        change the configuration first; without them the last one is dealt again."""
-        cfg = next_config(self.config, config)
-        if "rules" in config:
-            self._custom_rules = None
-        self.config = cfg
-        n = int(cfg["players"])
-        self._kinds = list(cfg["seats"])
-        rules = self._custom_rules if self._custom_rules is not None else (
-            Rules.classic() if cfg["rules"] == "classic" else Rules.encanto())
-        seed = int(cfg["seed"])
-        self.match = Match(n, rules=rules, seed=seed)
-        root = [int(seed), 7]  # the bots' own seeds, apart from the deal's
-        self.bots: list[Bot | None] = []
-        for s, kind in enumerate(self._kinds):
-            self.bots.append(BOTS[kind](root + [s]) if kind != "human" else None)
-        names = self.match.players
-        self._quiet = True  # no redraw of the old hand while the seat list changes
-        try:
-            self.view_seat.options = [(f"{names[s]}", s) for s in range(n)]
-            self.view_seat.value = self.humans[0] if self.humans else 0
-        finally:
-            self._quiet = False
-        self._deal()
-
-    def next_hand(self) -> None:
-        """Deal the next hand of the match (after a hand is over)."""
-        if self.game.winner is None or self.match.is_over:
-            self._say("info", "The next hand starts once this hand is over."
-                      if self.game.winner is None else "The match is over: start a new game.")
-            return
-        self._deal()
-
-    def _deal(self) -> None:
-        game = self.match.new_hand()
-        self._play_on(game, f"Hand {len(self.match.results) + 1}: {game.names[game.dealer]} dealt. ")
-
-    def show_position(self, game: Game) -> None:
-        """Play on from ``game`` (a lesson's position or a saved game) with the same seats;
-        when it ends, it is scored like any hand of the match."""
-        if game.players != len(self._kinds):
-            raise ValueError(f"This table has {len(self._kinds)} seats; the position has {game.players}")
-        self._play_on(game)
-
-    def _play_on(self, game: Game, intro: str = "") -> None:
-        """Make ``game`` the hand on the table: a fresh chart, no pending wild, bots armed."""
-        self._cancel_timer()
-        self.game = game
-        self._pending = None
-        self._recorded = False
-        self._skipped = None
-        self.history = [self._sizes()]
-        self._say("info", intro + self._whose_turn_sentence())
-        self.refresh()
-        self._schedule()
-
-    # ------------------------------------------------------------------ who is who
-    def _is_human(self, seat: int | None) -> bool:
-        return seat is not None and self._kinds[seat] == "human"
+    @property
+    def mode(self) -> str:
+        """What the page shows: "player", "teacher" (every hand) or "projector" (no hand)."""
+        return self.bar.view.value
 
     @property
     def acting_seat(self) -> int | None:
-        """The human whose controls are shown: the one to move, else the viewed human seat."""
-        g = self.game
-        if g.winner is None and self._is_human(g.current_player):
-            return g.current_player
-        if self._is_human(self.view_seat.value):
-            return self.view_seat.value
-        return self.humans[0] if self.humans else None
+        """The seat whose controls are shown (None on spectator, teacher and projector pages)."""
+        if self.mode == "projector":
+            return None
+        return self.table.acting_seat(self.bar.seat.value)
 
-    @property
-    def viewer(self) -> int:
-        """The seat whose view is shown in the player view."""
+    def new_game(self, **config) -> None:
+        """A new one-screen match; keywords (players, rules, seed, seats) change the settings
+        first; without them the last configuration is dealt again."""
+        self.config = self.setup.apply(config)
+        c = self.config
+        self._attach(Table.local(c["players"], c["seats"], rules=c["rules"], seed=c["seed"]))
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (after a hand is over)."""
+        try:
+            self.table.deal()
+        except IllegalMove as exc:
+            self._say("info", str(exc))
+            self.refresh()
+            return
+        self._say("info", self._intro())
+
+    def show_position(self, game: Game) -> None:
+        """Play on from ``game`` (a lesson's position or a saved game) with this table's seats
+        on a new one-screen table; when it ends, it is scored like a hand."""
+        kinds = self.seat_kinds
+        if game.players != len(kinds):
+            raise ValueError(f"This table has {len(kinds)} seats; the position has {game.players}")
+        self._attach(Table.local(list(game.names), kinds, rules=game.rules, seed=self.config["seed"],
+                                 start=game.to_json()))
+
+    def _start_from_form(self, config: dict, class_table: bool) -> None:
+        if not class_table:
+            self.new_game(**config)
+            return
+        from ..table import open_store
+
+        try:
+            store = open_store()
+            code, key = store.create(config["players_names"], config["seats"], rules=config["rules"],
+                                     seed=config["seed"])
+            table = Table.connect(store, code, teacher=key)
+        except (TableError, OSError) as exc:
+            self._say("error", str(exc))
+            return
+        self.bridge.set_query({"table": code, "teacher": key})
+        self._attach(table, "teacher")
+
+    # ------------------------------------------------------------------ news
+    def _on_change(self, events) -> None:
+        if self.table.problem:
+            self._say("error", self.table.problem)
+        elif events:
+            viewer = self._viewer_for_log()
+            names = self.table.state.names
+            text = " ".join(e.describe(names, viewer) for e in events[-3:])
+            g = self.game
+            if g.winner is not None and any(getattr(e, "kind", "") == "won" for e in events):
+                text = self._hand_over_text()
+            self._say("ok" if g.winner is not None else "info", text)
+        self.refresh()
+
+    def _viewer_for_log(self) -> int | None:
+        if self.mode == "teacher" and self.table.is_teacher:
+            return None
         seat = self.acting_seat
-        return seat if seat is not None else self.view_seat.value
+        return -1 if seat is None else seat
 
-    @property
-    def teacher(self) -> bool:
-        """Whether the teacher view (every hand face up) is on."""
-        return self.view_toggle.value == "teacher"
+    def _hand_over_text(self) -> str:
+        g, m = self.game, self.match
+        text = _("{name} wins the hand and scores {points} points.", name=g.names[g.winner], points=g.points)
+        if m.is_over:
+            text += " " + _("{name} reaches {total}: the match is won!", name=m.players[m.winner],
+                            total=m.totals[m.winner])
+        elif self.table.is_teacher:
+            text += " " + _("Deal the next hand when ready.")
+        else:
+            text += " " + _("The teacher deals the next hand.")
+        return text
 
-    def _sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self.game.hands)
+    def _intro(self) -> str:
+        st = self.table.state
+        g = st.game
+        return _("Hand {number}: {dealer} dealt. {turn}", number=st.hand_number,
+                 dealer=g.names[g.dealer] if g.dealer is not None else "?", turn=self._turn_sentence())
 
-    # ------------------------------------------------------------------ after a change
-    def _after_change(self, before: int, *, moved: bool) -> None:
-        g = self.game
-        new = g.events[before:]
-        if moved:
-            skipped = [e.seat for e in new if isinstance(e, ev.Skipped)]
-            self._skipped = skipped[-1] if skipped else None
-        sizes = self._sizes()
-        if moved or sizes != self.history[-1]:
-            self.history.append(sizes)
-        if g.winner is not None and not self._recorded:
-            self._recorded = True
-            self._cancel_timer()
-            self.match.record(g)
-            text = f"{g.names[g.winner]} wins the hand and scores {g.points} points."
-            if self.match.is_over:
-                w = self.match.winner
-                text += f" {self.match.players[w]} reaches {self.match.totals[w]}: the match is won!"
-            else:
-                text += " Deal the next hand when ready."
-            self._say("ok", text)
-        elif moved:
-            last = [e.describe(g.names, None if self.teacher else self.viewer) for e in new]
-            if last:
-                self._say("info", " ".join(last[-3:]))
+    def _turn_sentence(self) -> str:
+        st = self.table.state
+        g = st.game
+        if g.winner is not None:
+            return _("{name} won the hand.", name=g.names[g.winner])
+        who = g.names[g.current_player]
+        if g.current_player in self.table.seats and not st.is_bot(g.current_player):
+            return _("{name}, it is your turn.", name=who)
+        if st.is_bot(g.current_player):
+            return _("{name} ({kind}) is to move.", name=who, kind=kind_word(st.kinds[g.current_player]))
+        return _("{name} is to move.", name=who)
 
-    # ------------------------------------------------------------------ showing
+    def _page_title(self) -> str:
+        t = self.table
+        if t.role == "local":
+            return _("UNO live table")
+        if t.role == "teacher":
+            return _("UNO class table {code}: teacher", code=t.code)
+        if t.role == "seat":
+            return _("UNO class table {code}: {name}'s seat", code=t.code, name=t.state.names[t.my_seats[0]])
+        return _("UNO class table {code}: watching", code=t.code)
+
     def _say(self, kind: str, text: str) -> None:
         self.message.show(kind, text)
+        self.bridge.announce(text, assertive=kind == "error")
 
-    def _whose_turn_sentence(self) -> str:
-        g = self.game
-        if g.winner is not None:
-            return f"{g.names[g.winner]} won the hand."
-        who = g.names[g.current_player]
-        if self._is_human(g.current_player):
-            return f"{who}, it is your turn."
-        return f"{who} (a {SEAT_KINDS[self._kinds[g.current_player]]}) is to move."
+    # ------------------------------------------------------------------ drawing
+    def _current_view(self) -> TableView:
+        t, mode = self.table, self.mode
+        seat = self.acting_seat
+        if mode == "teacher" and t.is_teacher:
+            return t.view(teacher=True)
+        if seat is not None:
+            return t.view(seat=seat)
+        if t.is_local and mode == "player":
+            return t.view(seat=self.bar.seat.value)
+        return t.view()
 
-    def refresh(self, hand: bool = True) -> None:
-        """Redraw every part of the table from the engine's state."""
-        if self._quiet or not hasattr(self, "game"):
+    def refresh(self) -> None:
+        """Redraw every part from what this page may see of the table now."""
+        if self._quiet:
             return
-        g = self.game
-        teacher = self.teacher
-        viewer = self.viewer
-        acting = self.acting_seat
-        my_turn = g.winner is None and acting is not None and acting == g.current_player
-        legal = g.legal_moves() if my_turn else []
-        pv = g.view(viewer)  # what the viewed seat may see: own hand, other hands as counts
+        view = self._current_view()
+        play = view.play
+        seat = self.acting_seat
+        mode = self.mode
+        my_turn = seat is not None and view.seat == seat and play.my_turn and not self.table.state.is_bot(seat)
+        legal = list(play.legal_moves) if my_turn else []
+        if self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
+            self.pending = None
 
-        self.table.update(g)
-        seats_viewer = None if teacher and acting is None else viewer
-        ring = ring_width(g.players)
-        self.seats.update(g, viewer=seats_viewer, highlight_skipped=self._skipped, width=ring)
+        self.picture.update(play)
+        ring = ring_width(view.players)
+        self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
         self.right.layout.flex = f"0 0 {ring + 10}px"
-        many = "uno-dash-many" in self.widget._dom_classes
-        if many != (g.players > 6):
-            (self.widget.add_class if not many else self.widget.remove_class)("uno-dash-many")
-        self.log.update(g.narrate() if teacher else list(pv.log))
-        self.chart.value = hand_size_chart_svg(self.history, g.names, width=ring_width(g.players))
-        self.scores.value = scores_html(self.match)
+        self.log_title.value = f"<h2 class='uno-dash-section'>{escape(_('What happened'))}</h2>"
+        self.log.update(play.log)
+        self.chart_title.value = (f"<h2 class='uno-dash-section'>"
+                                  f"{escape(_('Cards in each hand, move by move'))}</h2>")
+        self.chart.value = hand_size_chart_svg(list(view.history), list(view.names), width=ring)
+        self.scores.value = scores_html(view)
 
-        # The clickable hand (a human's) or a face-up, non-clickable one.
-        if hand:
-            self._show_hand(acting, viewer, my_turn, legal, pv)
-        self._refresh_actions(g, acting, my_turn, {m.kind for m in legal})
-        self._refresh_picker(g, my_turn)
+        if mode == "projector":
+            self.hand.hide()
+        elif seat is not None:
+            playable = {m.card.code for m in legal if m.kind == "play"}
+            self.hand.show_buttons(view.names[seat], play.hand, playable, my_turn,
+                                   self.pending.card if self.pending else None, self.explain_illegal)
+        elif view.seat is not None:
+            self.hand.show_picture(_("{name}'s hand ({kind})", name=view.names[view.seat],
+                                     kind=kind_word(view.kinds[view.seat])), play.hand)
+        else:
+            self.hand.hide()
+        self.actions.update(view, seat if mode != "projector" else None, {m.kind for m in legal},
+                            self._uno_counts(view, seat))
+        self.picker.update(self.pending, view.names)
+        self.others.value = "" if mode == "projector" else others_html(view, view.seat)
+        self.others.layout.display = "none" if mode == "projector" else None
+        self.bar.update(self.table, view, seat)
+        self.teacher_panel.update(view)
+        self._set_class("uno-projector", mode == "projector")
+        self._set_class("uno-dash-many", view.players > 6)
+        # The status line last, so that when it says whose turn it is, the rest is already sent.
+        self.status.value = status_html(view, seat, my_turn, self._turn_sentence())
+        if my_turn and not self._was_my_turn and self.pending is None:
+            self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-act-draw:not(:disabled)")
+        self._was_my_turn = my_turn
 
-        # The other hands: face down in the player view, face up in the teacher view.
-        self.others_label.value = others_label_html(teacher)
-        self.others.value = others_html(g, pv, viewer, self._kinds, teacher)
+    def _set_class(self, cls: str, on: bool) -> None:
+        has = cls in self.widget._dom_classes
+        if on and not has:
+            self.widget.add_class(cls)
+        elif has and not on:
+            self.widget.remove_class(cls)
 
-        # Top-bar state.
-        self.view_seat.layout.display = None if acting is None else "none"
-        self.step_button.disabled = g.winner is not None or self._is_human(g.current_player)
-        self.next_hand_button.disabled = g.winner is None or self.match.is_over
+    @staticmethod
+    def _uno_counts(view: TableView, seat: int | None) -> bool:
+        if seat is None or seat in view.play.uno_said:
+            return False
+        n = view.play.hand_sizes[seat]
+        return n == 1 or (n == 2 and view.play.current_player == seat and view.play.phase in ("turn", "drawn"))
 
-        # Status line last, so that when it says whose turn it is, the rest is already sent.
-        self.status.value = self._status_html(acting, my_turn)
+    # ------------------------------------------------------------------ clicks
+    def _move(self, move: Move) -> bool:
+        """Make ``move`` for this page's seat; show the table's reason if it is refused."""
+        try:
+            self.table.apply(move, self.acting_seat)
+        except (IllegalMove, TableError) as exc:
+            self._say("error", str(exc))
+            self.refresh()
+            return False
+        self.pending = None
+        self.refresh()
+        return True
 
-    def _status_html(self, acting: int | None, my_turn: bool) -> str:
-        # Its data attributes are what the browser tests read.
+    def click_card(self, index: int) -> None:
+        """What a click on the ``index``-th card button does."""
+        cards = self.hand.cards
+        if not 0 <= index < len(cards):
+            return
+        card = cards[index]
+        seat = self.acting_seat
+        view = self._current_view()
+        if seat is not None and view.play.my_turn:
+            pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
+            if pending is not None:
+                self.pending = pending
+                self._say("info", _("Choose the colour for your {card}.", card=card.name))
+                self.refresh()
+                self.bridge.focus(".uno-picker .uno-color-btn")
+                return
+        self.pending = None
+        self._move(Move("play", card))
+
+    def _draw_clicked(self) -> None:
+        view = self._current_view()
+        seat = self.acting_seat
+        if (seat is not None and view.play.my_turn and view.play.phase == "turn"
+                and view.play.current_color is None
+                and any(m.kind == "draw" and m.color for m in view.play.legal_moves)):
+            # Classic: a Wild was turned first, so the first player names the colour as they draw.
+            self.pending = PendingWild(seat, None)
+            self._say("info", _("The first card is a Wild: choose the colour, then you draw."))
+            self.refresh()
+            self.bridge.focus(".uno-picker .uno-color-btn")
+            return
+        self._move(Move("draw"))
+
+    def _color_chosen(self, color: Color) -> None:
+        if self.pending is not None:
+            self._complete(self.pending.with_color(color))
+
+    def _target_chosen(self, seat: int) -> None:
+        if self.pending is not None:
+            self._complete(self.pending.with_target(seat))
+
+    def _complete(self, pending: PendingWild) -> None:
+        if not pending.ready:
+            self.pending = pending
+            self.refresh()
+            self.bridge.focus(".uno-picker .uno-target-btn")
+            return
+        self.pending = None
+        self._move(pending.move())
+        self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-card-btn, .uno-dash .uno-act-uno")
+
+    def _cancel_pending(self) -> None:
+        self.pending = None
+        self._say("info", _("Cancelled.") + " " + self._turn_sentence())
+        self.refresh()
+        self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-card-btn")
+
+    def _talk_action(self, act, ok_text, no_text) -> None:
+        seat = self.acting_seat
+        try:
+            result = act(seat)
+        except (IllegalMove, TableError) as exc:
+            self._say("error", str(exc))
+            self.refresh()
+            return
+        self._say("ok" if result else "info", ok_text if result else no_text)
+        self.refresh()
+
+    def _uno_clicked(self) -> None:
+        name = self.table.state.names[self.acting_seat] if self.acting_seat is not None else ""
+        self._talk_action(lambda s: self.table.say_uno(s), _("{name} says UNO!", name=name),
+                          _("{name} says UNO, but it does not count now (E-UNO-5).", name=name))
+
+    def _catch_clicked(self, target: int) -> None:
+        names = self.table.state.names
+        self._talk_action(lambda s: self.table.catch(target, s),
+                          _("Caught! {name} did not say UNO and draws two cards.", name=names[target]),
+                          _("{name} cannot be caught now: nothing happens (E-UNO-3).", name=names[target]))
+
+    def _talk_clicked(self) -> None:
+        name = self.table.state.names[self.acting_seat] if self.acting_seat is not None else ""
+        self._talk_action(lambda s: self.table.talk(s),
+                          _("{name} is silenced and talked: three cards (E-WDT-2).", name=name),
+                          _("{name} talks; nobody minds.", name=name))
+
+    # ------------------------------------------------------------------ bots and the top bar
+    def step(self) -> bool:
+        """One bot turn now; the table is redrawn. Returns True when something was done."""
+        did = self.table.step()
+        self.refresh()
+        return did
+
+    def run_bots(self, max_turns: int = 5000) -> None:
+        """Let the bots move until a learner is to move or the hand is over (no pauses)."""
+        self.table.run_bots(max_turns)
+        self.refresh()
+
+    def _step_clicked(self) -> None:
         g = self.game
         if g.winner is not None:
-            cls, text = "uno-status-over", f"★ {g.names[g.winner]} wins the hand ({g.points} points)."
-        elif my_turn:
-            cls = ""
-            text = {"challenge": f"{g.names[acting]}: a Wild Draw Four! Accept it or challenge it.",
-                    "drawn": f"{g.names[acting]}: play the card you drew, or keep it."}.get(
-                        g.phase, f"{g.names[acting]}, your turn: click a glowing card, or draw.")
+            self._say("info", _("The hand is over: deal the next hand."))
+        elif not self.table.state.is_bot(g.current_player):
+            self._say("info", _("It is {name}'s turn: a learner moves by clicking.", name=g.names[g.current_player]))
         else:
-            cls = "uno-status-wait"
-            text = self._whose_turn_sentence()
-            if acting is not None:
-                text += " Watch, say UNO, or catch someone."
-        return (f"<div class='uno-status {cls}' data-phase='{g.phase}' "
-                f"data-current='{g.current_player}' data-human-turn='{int(my_turn)}' "
-                f"data-winner='{'' if g.winner is None else g.winner}' "
-                f"data-hand='{len(self.match.results) + (0 if self._recorded else 1)}' "
-                f"data-events='{len(g.events)}'>"
-                f"{escape(text)}</div>")
+            self.table.step()
+        self.refresh()
+
+    def _auto_changed(self, on: bool) -> None:
+        self.table.auto = on
+        self.refresh()
+
+    def _speed_changed(self, key: str) -> None:
+        if self.table.is_local:
+            self.table.speed_override = SPEEDS[key]
+        elif self.table.is_teacher:
+            try:
+                self.table.set_speed(key)
+            except (IllegalMove, TableError) as exc:
+                self._say("error", str(exc))
+
+    def _seat_kind_changed(self, seat: int, kind: str) -> None:
+        try:
+            self.table.set_seat(seat, kind)
+        except (IllegalMove, TableError) as exc:
+            self._say("error", str(exc))
+            return
+        self._say("info", _("Seat {seat} ({name}) is now played by: {kind}.", seat=seat,
+                            name=self.table.state.names[seat], kind=kind_word(kind)))
+        self.refresh()
+
+    def _language_changed(self, lang: str) -> None:
+        from ..i18n import set_language
+
+        set_language(lang)
+        self.bar.relabel()
+        self.setup.relabel()
+        self.actions.relabel()
+        self.picker.relabel()
+        self.teacher_panel.relabel()
+        self.bridge.title = self._page_title()
+        self._say("info", self._turn_sentence())
+        self.refresh()

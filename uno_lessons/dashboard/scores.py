@@ -1,30 +1,38 @@
-"""The match's score sheet under the chart: the last hands' winners, then the totals to 500."""
+"""The match's score sheet: the last hands' winners, then the totals to 500 (E-SCORE)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from ..engine.scoring import Match
+from ..i18n import _
+from ..table.views import TableView
 
 
-def scores_html(m: Match) -> str:
-    """The score sheet: one row per hand (the winner's points), then the totals to 500."""
-    names = m.players
-    target = m.rules.target_score
-    head = "".join(f"<th title='{escape(n)}'>{escape(n[:5])}</th>" for n in names)
+def scores_html(view: TableView) -> str:
+    """The score sheet of ``view``: one row per recent hand (the winner's points marked with
+    a star and in words), then the totals, the leader marked "▲ leads" (not by colour alone)."""
+    names = view.names
+    head = "".join(f"<th scope='col' title='{escape(n)}'>{escape(n[:6])}</th>" for n in names)
     rows = []
-    shown = m.results[-3:]  # the last three hands; the totals row says the rest
-    if len(m.results) > len(shown):
-        rows.append(f"<tr><td>1–{shown[0].number - 1}</td><td colspan='{len(names)}' "
-                    f"style='text-align:center;color:#666'>…</td></tr>")
-    for r in shown:
-        cells = "".join(f"<td class='uno-hand-winner'>★ {r.points}</td>" if s == r.winner else "<td>·</td>"
-                        for s in range(len(names)))
-        rows.append(f"<tr><td>{r.number}</td>{cells}</tr>")
-    totals = m.totals
+    shown = view.results[-3:]  # the last three hands; the totals row says the rest
+    if len(view.results) > len(shown):
+        rows.append(f"<tr><th scope='row'>1–{shown[0][0] - 1}</th><td colspan='{len(names)}' "
+                    f"class='uno-scores-more'>…</td></tr>")
+    for number, winner, points in shown:
+        cells = "".join(
+            f"<td class='uno-hand-winner'>★ {points}<span class='uno-sr-only'> "
+            f"{escape(_('won the hand'))}</span></td>" if s == winner else "<td>·</td>"
+            for s in range(len(names)))
+        rows.append(f"<tr><th scope='row'>{number}</th>{cells}</tr>")
+    totals = view.totals
     best = max(totals) if any(totals) else None
-    cells = "".join(f"<td class='{'uno-lead' if t == best else ''}'>{t}</td>" for t in totals)
-    rows.append(f"<tr class='uno-total'><td>total</td>{cells}</tr>")
-    status = f" · <b>{escape(names[m.winner])} wins the match!</b>" if m.is_over else f" (first to {target})"
-    return (f"<div class='uno-dash-section'>Scores, hand by hand{status}</div>"
-            f"<table class='uno-scores'><tr><th>hand</th>{head}</tr>{''.join(rows)}</table>")
+    cells = "".join(f"<td class='uno-lead'>▲ {t}<span class='uno-sr-only'> {escape(_('leads'))}</span></td>"
+                    if t == best else f"<td>{t}</td>" for t in totals)
+    rows.append(f"<tr class='uno-total'><th scope='row'>{escape(_('total'))}</th>{cells}</tr>")
+    if view.match_winner is not None:
+        status = _("{name} wins the match!", name=names[view.match_winner])
+    else:
+        status = _("first to {target} points", target=view.target_score)
+    return (f"<h2 class='uno-dash-section'>{escape(_('Scores, hand by hand'))} · {escape(status)}</h2>"
+            f"<table class='uno-scores'><tr><th scope='col'>{escape(_('hand'))}</th>{head}</tr>"
+            f"{''.join(rows)}</table>")

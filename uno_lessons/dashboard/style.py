@@ -92,8 +92,37 @@ DASH_CSS = f"""<style>
 .uno-settings{{border:2px solid #9aa;border-radius:10px;padding:6px 10px;background:#f7f8fa;
   gap:6px;}}
 .uno-seat-kinds{{flex-wrap:wrap;gap:4px 10px;}}
-.uno-dash .widget-dropdown.uno-seat-kind{{width:220px;}}
+.uno-dash .widget-dropdown.uno-seat-kind{{width:230px;}}
+.uno-dash h1.uno-dash-title,.uno-dash h2.uno-dash-section{{margin:6px 0 2px 2px;line-height:1.25;}}
+.uno-dash h2.uno-dash-section{{font-size:15px;font-weight:700;}}
+.uno-sr-only{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
+  clip:rect(0 0 0 0);white-space:nowrap;border:0;}}
+.uno-other-kind{{font-weight:400;}}
+.uno-scores-more{{text-align:center;color:#555;}}
+.uno-teacher-panel{{border:2px solid #0956bf;border-radius:10px;padding:4px 10px;background:#f4f8fd;}}
+.uno-teacher-panel a{{color:#0645ad;word-break:break-all;}}
+.uno-join{{max-width:640px;border:2px solid #9aa;border-radius:12px;padding:10px 16px;background:#fcfcfa;}}
+.uno-join .widget-button{{font-size:15px;}}
+/* The projector: no hand, everything large enough to read from the back of a classroom. */
+.uno-dash.uno-projector{{max-width:none;}}
+.uno-dash.uno-projector .uno-hand-panel,.uno-dash.uno-projector .uno-actions,
+.uno-dash.uno-projector .uno-picker,.uno-dash.uno-projector .uno-others-view{{display:none !important;}}
+.uno-dash.uno-projector .uno-status{{font-size:26px;}}
+.uno-dash.uno-projector .uno-log{{font-size:19px;max-height:260px;}}
+.uno-dash.uno-projector .uno-table{{font-size:20px;}}
+.uno-dash.uno-projector .uno-msg{{font-size:20px;}}
 </style>"""
+
+
+#: ARIA that ipywidgets cannot express, kept on the page by the PageBridge: the hand is a
+#: named group, cards that cannot be played now say so as a state, not by dimming alone.
+ARIA_RULES = {
+    ".uno-dash .uno-hand-btns": {"role": "group", "aria-labelledby": "uno-your-hand"},
+    ".uno-dash .uno-card-btn.uno-illegal": {"aria-disabled": "true"},
+    ".uno-dash .uno-card-btn.uno-legal": {"aria-disabled": None},
+    ".uno-dash .uno-picker": {"role": "group", "aria-labelledby": "uno-picker-label"},
+    ".uno-dash .uno-log": {"tabindex": "0", "role": "log"},
+}
 
 
 @cache

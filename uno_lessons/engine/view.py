@@ -30,6 +30,7 @@ class PlayerView:
     drawn: Card | None  # the card this seat just drew, if it is theirs to play or keep
     silenced: int | None
     uno_window: int | None
+    uno_said: frozenset[int]  # seats whose UNO counts for their present hand (said aloud: public)
     winner: int | None
     points: int | None
     legal_moves: tuple[Move, ...]  # empty unless it is this seat's move
@@ -66,6 +67,7 @@ def player_view(game: Game, seat: int | None) -> PlayerView:
         drawn=game.drawn if mine else None,
         silenced=game.silenced,
         uno_window=game.uno_window,
+        uno_said=frozenset(game.uno_said),
         winner=game.winner,
         points=game.points,
         legal_moves=tuple(game.legal_moves()) if mine else (),

@@ -87,6 +87,6 @@ def table_html(game: Any, *, width: float = 90, style: bool = True) -> str:
     color = getattr(game, "current_color", None)
     body = (f'<div class="uno-root uno-table" role="group" aria-label="UNO table">'
             f'{_draw_pile(int(getattr(game, "draw_pile_size", 0)), width)}'
-            f'{_top_card(top, color, len(discard), width)}'
+            f'{_top_card(top, color, getattr(game, "discard_pile_size", len(discard)), width)}'
             f'<div class="uno-info">{"".join(_info(game, play, color))}</div></div>')
     return styled(body, style)

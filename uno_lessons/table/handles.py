@@ -86,11 +86,14 @@ class TableHandle:
                 return []
             base = self.state.seq
             events: list[ev.Event] = []
+            applied = 0
             try:
                 for rec in records:
                     events += self.state.apply(rec)
+                    applied += 1
             except (IllegalMove, TableError):
-                self.reload()
+                if applied:  # a refused record leaves the state as it was; earlier ones do not
+                    self.reload()
                 raise
             if self.store._append(self.code, base, [encode(r) for r in records], claim):
                 return events

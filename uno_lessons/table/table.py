@@ -42,8 +42,10 @@ class Table:
     #: Seconds between looks at the store for other pages' records.
     poll = 0.1
 
-    def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None) -> None:
+    def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None,
+                 local: bool = False) -> None:
         self.handle = handle
+        self._local = local and isinstance(handle, TeacherHandle)
         self.seats = dict(seats or {})
         if isinstance(handle, SeatHandle):
             self.seats[handle.seat] = handle
@@ -69,7 +71,7 @@ class Table:
         mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
         for handle in mine.values():
             handle.state = teacher.state  # one replica for the whole screen
-        return cls(teacher, seats=mine)
+        return cls(teacher, seats=mine, local=True)
 
     @classmethod
     def connect(cls, store: Store, code: str, *, token: str | None = None, teacher: str | None = None,
@@ -102,7 +104,7 @@ class Table:
     @property
     def is_local(self) -> bool:
         """True for a one-screen table (teacher and every learner seat on this page)."""
-        return isinstance(self.handle, TeacherHandle) and bool(self.seats)
+        return self._local
 
     @property
     def is_teacher(self) -> bool:

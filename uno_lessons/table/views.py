@@ -29,7 +29,6 @@ class TableView:
     hands: tuple[tuple[Card, ...], ...] | None  # every hand: the teacher's view only
     kinds: tuple[str, ...]
     claimed: frozenset[int]
-    uno_said: frozenset[int]
     skipped: int | None
     hand_number: int
     totals: tuple[int, ...]
@@ -72,7 +71,7 @@ def table_view(state: TableState, code: str, role: str, seat: int | None = None)
     return TableView(
         code=code, role=role, seat=seat if role == "seat" else None, play=play,
         hands=tuple(tuple(h) for h in g.hands) if role == "teacher" else None,
-        kinds=tuple(state.kinds), claimed=frozenset(state.claimed), uno_said=frozenset(g.uno_said),
+        kinds=tuple(state.kinds), claimed=frozenset(state.claimed),
         skipped=state.skipped, hand_number=state.hand_number, totals=tuple(m.totals),
         results=tuple((r.number, r.winner, r.points) for r in m.results),
         match_winner=m.winner, target_score=state.config.rules.target_score,

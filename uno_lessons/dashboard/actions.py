@@ -1,0 +1,89 @@
+"""The action buttons under the hand: Draw, Keep, Pass, Say UNO, Challenge, Accept, Catch
+(with whom) and Talk. Only what is possible now is enabled; the rest is hidden or off.
+
+It reports clicks through the callbacks it is given; whether a click is allowed is decided
+by the table, which answers with the engine's reason when it is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..i18n import _
+from ..table.views import TableView
+
+
+def _button(cls: str, handler: Callable[[], None], primary: bool = False) -> widgets.Button:
+    b = widgets.Button(description="", layout=widgets.Layout(width="auto"))
+    b.add_class(cls)
+    if primary:
+        b.add_class("uno-act-primary")
+    b.on_click(lambda _b: handler())
+    return b
+
+
+class ActionBar:
+    """Buttons for the moves that are not a card, and the table talk anyone may do."""
+
+    def __init__(self, *, draw, keep, pass_, uno, challenge, accept, catch, talk) -> None:
+        self.draw = _button("uno-act-draw", draw, True)
+        self.keep = _button("uno-act-keep", keep, True)
+        self.pass_ = _button("uno-act-pass", pass_, True)
+        self.uno = _button("uno-act-uno", uno)
+        self.challenge = _button("uno-act-challenge", challenge, True)
+        self.accept = _button("uno-act-accept", accept, True)
+        self.catch_target = widgets.Dropdown(options=[("", 0)], value=0,
+                                             layout=widgets.Layout(width="auto"),
+                                             style={"description_width": "initial"})
+        self.catch_target.add_class("uno-catch-target")
+        self.catch = _button("uno-act-catch", lambda: catch(self.catch_target.value))
+        self.talk = _button("uno-act-talk", talk)
+        self.widget = widgets.HBox([self.draw, self.keep, self.pass_, self.uno, self.challenge,
+                                    self.accept, self.catch_target, self.catch, self.talk])
+        self.widget.add_class("uno-actions")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Words in the current language."""
+        for b, text, tip in (
+            (self.draw, _("Draw"), _("Draw one card")),
+            (self.keep, _("Keep"), _("Keep the card you drew")),
+            (self.pass_, _("Pass"), _("Nothing to play and nothing to draw")),
+            (self.uno, _("Say UNO!"), _("Say UNO")),
+            (self.challenge, _("Challenge"), _("Challenge the Wild Draw Four")),
+            (self.accept, _("Accept (draw 4)"), _("Draw four cards and lose your turn")),
+            (self.catch, _("Catch"), _("Call out a player who did not say UNO")),
+            (self.talk, _("Talk"), _("Talk while silenced: draw three cards")),
+        ):
+            b.description, b.tooltip = text, tip
+        self.catch_target.description = _("Catch whom:")
+
+    def update(self, view: TableView, seat: int | None, kinds: set[str], uno_counts: bool) -> None:
+        """Show the buttons ``seat`` may use now (``kinds``: its legal move kinds)."""
+        if seat is None:
+            self.widget.layout.display = "none"
+            return
+        self.widget.layout.display = None
+        play = view.play
+        live = play.winner is None
+        for b, kind in ((self.draw, "draw"), (self.keep, "keep"), (self.pass_, "pass"),
+                        (self.challenge, "challenge"), (self.accept, "accept")):
+            b.disabled = kind not in kinds
+        self.keep.layout.display = None if "keep" in kinds else "none"
+        self.pass_.layout.display = None if "pass" in kinds else "none"
+        answering = "challenge" in kinds
+        self.challenge.layout.display = None if answering else "none"
+        self.accept.layout.display = None if answering else "none"
+        self.uno.disabled = not (live and uno_counts)
+        others = [s for s in range(view.players) if s != seat]
+        options = [(view.names[s], s) for s in others] or [("", 0)]
+        if list(self.catch_target.options) != options:
+            self.catch_target.options = options
+        if play.uno_window is not None and play.uno_window in others:
+            self.catch_target.value = play.uno_window
+        self.catch.disabled = self.catch_target.disabled = not live or not others
+        silenced = live and play.silenced == seat
+        self.talk.disabled = not silenced
+        self.talk.layout.display = None if silenced else "none"

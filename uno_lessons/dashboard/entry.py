@@ -1,0 +1,78 @@
+"""The dashboard page for the URL it was opened with: what ``notebooks/dashboard.ipynb``
+shows. No query: a game on this screen. ``?table=CODE``: join that class table (then
+``&token=…`` in the address keeps the seat); ``&watch=1``: watch it (``&view=projector``
+for the projector); ``&teacher=KEY``: the teacher's page. ``&lang=nl`` (sr, ms, en) picks
+the language; the server's default comes from ``UNO_LESSONS_LANG``.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ..i18n import set_language
+from ..page import PageBridge
+from ..table import Store, Table, TableError, open_store
+from ..table.handles import SeatHandle, TableHandle
+from ..widgets import MessageView
+from .app import DashboardBox, LiveGame
+from .join import JoinForm
+from .style import DASH_CSS
+
+
+def page_query() -> str:
+    """This page's URL query: Voilà hands it to the kernel (a preheated kernel waits here
+    for the page's request); elsewhere (JupyterLab, tests) it is empty."""
+    try:
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    except ImportError:
+        return os.environ.get("QUERY_STRING", "")
+
+
+def dashboard_page(query: str | None = None, *, store: Store | None = None, **local) -> DashboardBox | LiveGame:
+    """The right dashboard for ``query`` (default: this page's URL query). ``local`` keywords
+    (players, rules, seed, seats…) set up the one-screen game when no table is named."""
+    params = {k: v[-1] for k, v in parse_qs(page_query() if query is None else query).items()}
+    if params.get("lang"):
+        try:
+            set_language(params["lang"])
+        except ValueError:
+            pass  # an unknown language in a link: stay in the server's language
+    code = params.get("table")
+    if not code:
+        return LiveGame(**local)
+    bridge = PageBridge()
+    box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
+    box.add_class("uno-dash")
+    view = params.get("view")
+
+    def show(handle: TableHandle) -> None:
+        if isinstance(handle, SeatHandle):
+            bridge.set_query({k: v for k, v in (("table", handle.code), ("token", handle.token),
+                                                ("lang", params.get("lang"))) if v})
+        game = LiveGame(table=Table(handle), bridge=bridge, view=view)
+        box.children = list(game.widget.children)
+        box.game = game
+        game.widget = box
+        game.refresh()
+
+    try:
+        store = store or open_store()
+        if params.get("teacher"):
+            show(store.teacher(code, params["teacher"]))
+        elif params.get("token"):
+            show(store.rejoin(code, params["token"]))
+        elif params.get("watch"):
+            show(store.watch(code))
+        else:
+            form = JoinForm(store, code, show)
+            box.children = [*box.children, form.widget]
+    except (TableError, OSError) as exc:
+        note = MessageView()
+        note.error(str(exc))
+        box.children = [*box.children, note]
+    return box

@@ -1,0 +1,109 @@
+"""The hand on the screen: one button per card, named as a person says it ("green 0,
+playable"), or a face-up picture of a hand that is not clickable.
+
+The panel draws what it is given and reports clicks by index; it knows nothing of the
+table behind it. Buttons are reused slot by slot and only changed traits are sent, so a
+redraw after each move costs a few small messages, not a new row of widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from ..engine.cards import Card
+from ..i18n import _, ngettext
+from ..render import css_code, hand_html
+from .style import CARD_H, CARD_W, card_button_css
+
+
+def spoken(card: Card) -> str:
+    """A card as a person says it ("green 3", "Wild Draw Four")."""
+    return card.name
+
+
+class HandPanel:
+    """Card buttons for the seat this page plays, or a face-up hand to look at."""
+
+    def __init__(self, on_card: Callable[[int], None]) -> None:
+        W = widgets
+        self._on_card = on_card
+        self.cards: list[Card] = []
+        self.buttons: list[widgets.Button] = []
+        self.label = W.HTML()
+        self.box = W.HBox([])
+        self.box.add_class("uno-hand-btns")
+        self.picture = W.HTML()  # a hand that is only looked at
+        self.picture.add_class("uno-hand-picture")
+        # One small <style> per card face, added the first time that card is shown (a page
+        # loads a few pictures, not all 55).
+        self._css: dict[str, widgets.HTML] = {}
+        self.css_box = W.Box([], layout=W.Layout(display="none"))
+        self.widget = W.VBox([self.label, self.box, self.picture])
+        self.widget.add_class("uno-hand-panel")
+
+    def show_buttons(self, name: str, hand: Sequence[Card], playable: set[str], my_turn: bool,
+                     pending: Card | None, explain_illegal: bool) -> None:
+        """The clickable hand of ``name``: playable cards raised, the others named as such."""
+        self.picture.layout.display = "none"
+        self.box.layout.display = None
+        n = len(hand)
+        self.label.value = ("<h2 class='uno-dash-section' id='uno-your-hand'>"
+                            + escape(ngettext("Your hand, {name}: {n} card", "Your hand, {name}: {n} cards",
+                                              n, name=name)) + "</h2>")
+        self.cards = list(hand)
+        self._ensure_css(hand)
+        while len(self.buttons) < n:
+            i = len(self.buttons)
+            b = widgets.Button(description="", layout=widgets.Layout(width=f"{CARD_W}px", height=f"{CARD_H}px"))
+            b.on_click(lambda _b, i=i: self._on_card(i))
+            self.buttons.append(b)
+        for i, (b, card) in enumerate(zip(self.buttons, hand)):
+            ok = card.code in playable
+            classes = ["uno-card-btn", f"uno-card-{css_code(card)}", f"uno-slot-{i}"]
+            if my_turn:
+                classes.append("uno-legal" if ok else "uno-illegal")
+            if pending is not None and card == pending:
+                classes.append("uno-pending")
+            if list(b._dom_classes) != classes:
+                b._dom_classes = classes
+            if not my_turn:
+                label = spoken(card)
+            elif ok:
+                label = _("{card}, playable", card=spoken(card))
+            else:
+                label = _("{card}, cannot be played now", card=spoken(card))
+            if b.description != label:
+                b.description = label
+                b.tooltip = label
+            disabled = not my_turn or (not explain_illegal and not ok)
+            if b.disabled != disabled:
+                b.disabled = disabled
+        children = tuple(self.buttons[:n])
+        if self.box.children != children:
+            self.box.children = children
+
+    def show_picture(self, title: str, hand: Sequence[Card]) -> None:
+        """A face-up hand that is not clickable (a bot's hand on a one-screen table)."""
+        self.cards = []
+        self.box.children = ()
+        self.box.layout.display = "none"
+        self.label.value = f"<h2 class='uno-dash-section'>{escape(title)}</h2>"
+        self.picture.value = hand_html(list(hand), width=52, style=False)
+        self.picture.layout.display = None
+
+    def hide(self) -> None:
+        """No hand on this page (a spectator, the projector)."""
+        self.cards = []
+        self.box.children = ()
+        self.label.value = ""
+        self.picture.value = ""
+
+    def _ensure_css(self, hand: Sequence[Card]) -> None:
+        new = [c.code for c in hand if c.code not in self._css]
+        for code in dict.fromkeys(new):
+            self._css[code] = widgets.HTML(card_button_css(code))
+        if new:
+            self.css_box.children = tuple(self._css.values())

@@ -1,0 +1,40 @@
+"""The status line over the table: whose turn it is and what this page can do now.
+
+Its data attributes are what the browser tests read (phase, current seat, whether this
+page's seat is to move, the winner, the hand number and the record count).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import _
+from ..table.views import TableView
+
+
+def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence: str) -> str:
+    """One line saying what happens now, for ``seat`` (None: a page without a seat)."""
+    play = view.play
+    if play.winner is not None:
+        cls = "uno-status-over"
+        text = "★ " + _("{name} wins the hand ({points} points).", name=view.names[play.winner], points=play.points)
+    elif my_turn:
+        cls = ""
+        name = view.names[seat]
+        if play.phase == "challenge":
+            text = _("{name}: a Wild Draw Four! Accept it or challenge it.", name=name)
+        elif play.phase == "drawn":
+            text = _("{name}: play the card you drew, or keep it.", name=name)
+        else:
+            text = _("{name}, your turn: choose a raised card, or draw.", name=name)
+        text = "▶ " + text
+    else:
+        cls = "uno-status-wait"
+        text = turn_sentence
+        if seat is not None:
+            text += " " + _("Watch, say UNO, or catch someone.")
+    return (f"<div class='uno-status {cls}' data-phase='{play.phase}' "
+            f"data-current='{play.current_player}' data-human-turn='{int(my_turn)}' "
+            f"data-winner='{'' if play.winner is None else play.winner}' "
+            f"data-hand='{view.hand_number}' data-seq='{view.seq}' "
+            f"data-events='{len(play.log)}'>{escape(text)}</div>")
