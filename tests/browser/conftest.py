@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -110,11 +111,28 @@ def wait_http(port: int, path: str, proc: subprocess.Popen, timeout: float = SER
     raise TimeoutError(f"Voilà did not answer {url} within {timeout:.0f} s")
 
 
+#: The class tables of the test session's Voilà server (its kernels and the tests share it).
+TABLES_DIR = Path(tempfile.mkdtemp(prefix="uno-tables-"))
+
+
 def voila_env() -> dict[str, str]:
-    """The server's environment: the repo importable even without ``pip install -e .``."""
+    """The server's environment: the repo importable even without ``pip install -e .``, and
+    class tables in a folder of this test session (never the user's own)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    env["UNO_LESSONS_DATA"] = str(TABLES_DIR)
+    env.pop("UNO_LESSONS_STORE", None)
     return env
+
+
+@pytest.fixture(scope="session")
+def class_store():
+    """The store the session's Voilà kernels use (SQLite in ``TABLES_DIR``)."""
+    from uno_lessons.table import open_store
+
+    store = open_store(f"sqlite:///{TABLES_DIR / 'tables.db'}")
+    yield store
+    store.close()
 
 
 @pytest.fixture(scope="session")

@@ -98,8 +98,10 @@ class HandPanel:
         """No hand on this page (a spectator, the projector)."""
         self.cards = []
         self.box.children = ()
+        self.box.layout.display = "none"
         self.label.value = ""
         self.picture.value = ""
+        self.picture.layout.display = "none"
 
     def _ensure_css(self, hand: Sequence[Card]) -> None:
         new = [c.code for c in hand if c.code not in self._css]
