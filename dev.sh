@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One script for the README's two commands, on a fresh machine with only Python 3.11 and apt:
 #   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/
+#                       (--class 30 preheats 30 kernels for a class; --lang nl serves Dutch)
 #   bash dev.sh test    install (Debian's chromium too, where missing), then run every test
 # Everything goes into ./.venv so the system Python is left alone.
 set -euo pipefail
@@ -38,10 +39,30 @@ install_chromium() {
 
 case "${1:-}" in
 serve)
+    # bash dev.sh serve [--class N] [--lang nl|sr|ms|en] [--store URL] [--port P]
+    shift
+    class_size=1 lang="${UNO_LESSONS_LANG:-}" store="${UNO_LESSONS_STORE:-}" port=8866
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --class) class_size="$2"; shift 2 ;;
+        --lang) lang="$2"; shift 2 ;;
+        --store) store="$2"; shift 2 ;;
+        --port) port="$2"; shift 2 ;;
+        *) echo "unknown option for serve: $1" >&2; exit 2 ;;
+        esac
+    done
     install_python test
-    echo "Serving the dashboard at http://127.0.0.1:8866/  (Ctrl+C stops it)"
+    [ -n "$lang" ] && export UNO_LESSONS_LANG="$lang"
+    [ -n "$store" ] && export UNO_LESSONS_STORE="$store"
+    # A class arriving at once takes its kernels from a preheated pool of the class's size;
+    # refills wait 5 minutes, so starting new kernels does not compete with the pages being
+    # served. Each preheated kernel holds about 90 MB (README, "Play as a class").
+    pool="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
+    echo "Serving the dashboard at http://127.0.0.1:$port/  (Ctrl+C stops it)"
+    echo "Preheated kernels: $class_size (about $((class_size * 90)) MB); class tables in ${UNO_LESSONS_STORE:-${UNO_LESSONS_DATA:-~/.local/share/uno_lessons}}"
     echo "All lessons: $VENV/bin/voila notebooks/ --port=8867"
-    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port=8866 --Voila.ip=127.0.0.1
+    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port="$port" --Voila.ip=127.0.0.1 \
+        --VoilaKernelManager.kernel_pools_config="$pool" --VoilaKernelManager.fill_delay=300
     ;;
 lab)
     install_python test

@@ -1,0 +1,359 @@
+"""A class arriving at one table, measured on this machine through Voilà's real protocol.
+
+It starts ``voila notebooks/dashboard.ipynb`` the way ``bash dev.sh serve --class N`` does
+(a preheated pool of N kernels, refills held back while the class arrives), waits until the
+pool is filled, opens a class table, and then N light clients arrive at once. Each is what a
+browser does on the wire, without drawing: GET the page (``?table=CODE``), open the kernel's
+websocket, ask for the widget states, emulate the page's one client-side link, and, for the
+first ten (a table seats at most ten, RULES.md), choose a seat, type a name and sit down; the
+others watch (``&watch=1``). A page is interactive when its widgets for play have arrived:
+the hand's buttons for a learner, the status line for a watcher. Then learners play cards
+and every page's time to see each move is measured (click to the page's status update).
+Finally the same with 5 real Chromium pages (Playwright), as a check on the light client.
+
+    python benchmarks/class_load.py               # 30 pages, 20 moves, 5 Chromium pages
+    python benchmarks/class_load.py --pages 10 --moves 10 --chromium 0
+
+It prints what it measured; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import datetime, timezone
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import websocket_connect
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+SEATS = 10  # UNO is played by 2 to 10 (RULES.md): the rest of a class watches
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+# ---------------------------------------------------------------------- the server
+def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.Popen:
+    """Voilà as ``dev.sh serve --class`` starts it (pool of ``pool``, refills held back)."""
+    env = dict(os.environ, UNO_LESSONS_DATA=str(data_dir), PYTHONPATH=str(REPO))
+    env.pop("UNO_LESSONS_STORE", None)
+    cmd = [sys.executable, "-m", "voila", "notebooks/dashboard.ipynb", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--port_retries=0",
+           f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}",
+           "--VoilaKernelManager.fill_delay=300"]
+    return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+
+
+def wait_pool(proc: subprocess.Popen, log: Path, timeout: float) -> float:
+    """Seconds until Voilà says the pool is filled."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError("voila exited:\n" + log.read_text()[-3000:])
+        if "is filled with" in log.read_text():
+            return time.monotonic() - t0
+        time.sleep(0.25)
+    raise TimeoutError("the kernel pool was not filled in time:\n" + log.read_text()[-2000:])
+
+
+def kernel_memory(server: psutil.Process) -> dict[str, tuple[float, float]]:
+    """Kernel id -> (RSS, USS) in MB of every kernel process of the server."""
+    out = {}
+    for child in server.children(recursive=True):
+        try:
+            cmd = " ".join(child.cmdline())
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
+            if m and "ipykernel" in cmd:
+                info = child.memory_full_info()
+                out[m.group(1)] = (info.rss / 2**20, info.uss / 2**20)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return out
+
+
+# ---------------------------------------------------------------------- a light client
+@dataclass
+class Page:
+    """One page: the HTTP request, the kernel websocket, and the widget models it holds."""
+
+    base: str
+    query: str
+    name: str
+    kernel_id: str = ""
+    models: dict[str, dict] = field(default_factory=dict)
+    session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    ws: object = None
+    t_start: float = 0.0
+    t_interactive: float | None = None
+    seq_seen: dict[int, float] = field(default_factory=dict)  # record count -> time first seen
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def _msg(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": self.session,
+                                      "msg_type": msg_type, "version": "5.3",
+                                      "date": datetime.now(timezone.utc).isoformat()},
+                           "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell",
+                           "buffers": []})
+
+    def find(self, cls: str) -> list[str]:
+        """Model ids whose DOM classes include ``cls``."""
+        return [m for m, s in self.models.items() if cls in (s.get("_dom_classes") or ())]
+
+    def status_seq(self) -> int | None:
+        for m in self.find("uno-status-view"):
+            hit = re.search(r"data-seq='(\d+)'", self.models[m].get("value", ""))
+            if hit:
+                return int(hit.group(1))
+        return None
+
+    async def open(self) -> None:
+        self.t_start = time.monotonic()
+        http = AsyncHTTPClient()
+        resp = await http.fetch(f"{self.base}?{self.query}", request_timeout=600)
+        html = resp.body.decode()
+        self.kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
+        ws_url = self.base.replace("http", "ws") + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
+        self.ws = await websocket_connect(ws_url, max_message_size=2**28)
+        comm = uuid.uuid4().hex
+        await self.ws.write_message(self._msg("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                                                            "data": {}}, {"version": "1.0.0"}))
+        await self.ws.write_message(self._msg("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}}))
+        asyncio.ensure_future(self._listen())
+
+    async def _listen(self) -> None:
+        while True:
+            raw = await self.ws.read_message()
+            if raw is None:
+                return
+            if isinstance(raw, bytes):
+                continue
+            m = json.loads(raw)
+            kind, content = m.get("msg_type"), m.get("content", {})
+            data = content.get("data") or {}
+            if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+                self.models[content["comm_id"]] = dict(data.get("state", {}))
+                await self._link(content["comm_id"])
+            elif kind == "comm_msg" and data.get("method") == "update_states":
+                for mid, st in data["states"].items():
+                    self.models[mid] = dict(st.get("state", st))
+                for mid in list(self.models):
+                    await self._link(mid)
+            elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
+                self.models.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+            else:
+                continue
+            seq = self.status_seq()
+            now = time.monotonic()
+            if seq is not None:
+                self.seq_seen.setdefault(seq, now)
+            if self.t_interactive is None and self._interactive():
+                self.t_interactive = now
+            self.changed.set()
+
+    async def _link(self, mid: str) -> None:
+        """What the browser's jsdlink does: copy the source value to the target model."""
+        st = self.models.get(mid, {})
+        if st.get("_model_name") != "DirectionalLinkModel" or st.get("_done"):
+            return
+        (src, src_attr), (dst, dst_attr) = st["source"], st["target"]
+        src, dst = src.replace("IPY_MODEL_", ""), dst.replace("IPY_MODEL_", "")
+        if src in self.models:
+            st["_done"] = True
+            await self.update(dst, {dst_attr: self.models[src].get(src_attr)})
+
+    def _interactive(self) -> bool:
+        if "watch=1" in self.query:
+            return self.status_seq() is not None
+        return any("uno-card-btn" in (self.models[m].get("_dom_classes") or ()) for m in self.models)
+
+    async def update(self, mid: str, state: dict) -> None:
+        await self.ws.write_message(self._msg("comm_msg", {"comm_id": mid, "data": {
+            "method": "update", "state": state, "buffer_paths": []}}))
+
+    async def click(self, mid: str) -> None:
+        await self.ws.write_message(self._msg("comm_msg", {"comm_id": mid, "data": {
+            "method": "custom", "content": {"event": "click"}}}))
+
+    async def wait_for(self, predicate, timeout: float = 120.0) -> None:
+        end = time.monotonic() + timeout
+        while not predicate():
+            self.changed.clear()
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: timed out")
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+
+    async def sit(self, seat: int, name: str) -> None:
+        """Choose ``seat`` on the join form, type ``name``, click Sit down."""
+        await self.wait_for(lambda: self.find("uno-join-sit"))
+        seat_dd = self.find("uno-join-seat")[0]
+        labels = self.models[seat_dd].get("_options_labels", [])
+        index = next(i for i, label in enumerate(labels) if re.match(rf"\D*{seat}\D", label))
+        await self.update(seat_dd, {"index": index})
+        await self.update(self.find("uno-join-name")[0], {"value": name})
+        await self.click(self.find("uno-join-sit")[0])
+
+
+async def arrive(base: str, code: str, pages: int) -> list[Page]:
+    """``pages`` clients at once: the first ten sit down, the others watch."""
+    clients = []
+    for i in range(pages):
+        query = f"table={code}" if i < SEATS else f"table={code}&watch=1"
+        clients.append(Page(base, query, f"page{i}"))
+
+    async def one(i: int, page: Page) -> None:
+        await page.open()
+        if i < SEATS:
+            await page.sit(i, f"Kid{i}")
+        await page.wait_for(page._interactive, timeout=600)
+
+    await asyncio.gather(*(one(i, p) for i, p in enumerate(clients)))
+    return clients
+
+
+async def play(clients: list[Page], store, code: str, moves: int) -> list[float]:
+    """The learner to move clicks a playable card (else Draw / Keep / Pass / Accept); the
+    time from the click until each other page shows the new record, in ms."""
+    latencies: list[float] = []
+    for _ in range(moves):
+        state = store.load(code)
+        if state.game.winner is not None:
+            break
+        seat = state.game.current_player
+        page = clients[seat]
+        target = state.seq
+        await page.wait_for(lambda: (page.status_seq() or 0) >= target)
+        legal = [m for m in page.find("uno-legal") if not page.models[m].get("disabled")]
+        buttons = legal or [m for cls in ("uno-act-accept", "uno-act-keep", "uno-act-draw", "uno-act-pass")
+                            for m in page.find(cls) if not page.models[m].get("disabled")]
+        wild = [m for m in buttons if re.search(r"uno-card-W", " ".join(page.models[m]["_dom_classes"]))]
+        plain = [m for m in buttons if m not in wild]
+        t0 = time.monotonic()
+        await page.click((plain or buttons)[0])
+        if not plain and wild:  # a wild asks for a colour (and a target) first
+            await page.wait_for(lambda: page.find("uno-color-btn"))
+            await page.click(page.find("uno-color-btn")[0])
+            await asyncio.sleep(0.3)
+            targets = page.find("uno-target-btn")
+            if targets:
+                await page.click(targets[0])
+        new = target + 1
+        others = [c for c in clients if c is not page]
+        await asyncio.gather(*(c.wait_for(lambda c=c: (c.status_seq() or 0) >= new, 30) for c in others))
+        latencies += [(c.seq_seen[min(s for s in c.seq_seen if s >= new)] - t0) * 1000 for c in others]
+    return latencies
+
+
+def chromium_pages(base: str, store, count: int) -> dict[str, float]:
+    """``count`` real Chromium pages join a new table at once; time to a clickable card, and
+    click-to-other-pages latency for a few moves."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from playwright.sync_api import sync_playwright
+
+    code, _key = store.create(count, ["human"] * count, seed=7)
+
+    def one(i: int) -> tuple[float, str]:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium",
+                                        args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            t0 = time.monotonic()
+            page.goto(f"{base}?table={code}", timeout=300_000)
+            page.wait_for_selector(".uno-join-sit", timeout=300_000)
+            options = page.locator(".uno-join-seat select option").evaluate_all("os => os.map(o => o.textContent)")
+            label = next(o for o in options if re.match(rf"\D*{i}\D", o))
+            page.locator(".uno-join-seat select").select_option(label=label)
+            page.click(".uno-join-sit")
+            page.wait_for_selector(".uno-hand-btns .uno-card-btn", timeout=300_000)
+            took = time.monotonic() - t0
+            url = page.url
+            browser.close()
+            return took, url
+
+    with ThreadPoolExecutor(count) as pool:
+        results = list(pool.map(one, range(count)))
+    times = sorted(t for t, _u in results)
+    return {"first": times[0], "median": statistics.median(times), "last": times[-1]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pages", type=int, default=30)
+    ap.add_argument("--moves", type=int, default=20)
+    ap.add_argument("--chromium", type=int, default=5)
+    ap.add_argument("--port", type=int, default=8879)
+    args = ap.parse_args()
+
+    from uno_lessons.table import open_store
+
+    tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
+    log = tmp / "voila.log"
+    proc = start_voila(args.port, args.pages + args.chromium, tmp, log)
+    try:
+        fill = wait_pool(proc, log, timeout=900)
+        time.sleep(3)  # let the last kernels settle
+        server = psutil.Process(proc.pid)
+        base = f"http://127.0.0.1:{args.port}/"
+        store = open_store(f"sqlite:///{tmp / 'tables.db'}")
+        seats = min(args.pages, SEATS)
+        code, _key = store.create(seats, ["human"] * seats, seed=11)
+        print(f"# class_load: {args.pages} pages ({seats} seated, {args.pages - seats} watching), "
+              f"{os.cpu_count()} cores; pool of {args.pages + args.chromium} filled in {fill:.0f} s")
+
+        async def run():
+            clients = await arrive(base, code, args.pages)
+            ready = sorted(c.t_interactive - c.t_start for c in clients)
+            lat = await play(clients, store, code, args.moves)
+            return clients, ready, lat
+
+        t0 = time.monotonic()
+        clients, ready, lat = asyncio.run(run())
+        print(f"interactive (s): first {ready[0]:.2f}  median {statistics.median(ready):.2f}  "
+              f"last {ready[-1]:.2f}  (all {args.pages} arrived within {time.monotonic() - t0:.1f} s)")
+        if lat:
+            print(f"click to every other page (ms, {len(lat)} page updates): "
+                  f"p50 {percentile(lat, 50):.0f}  p95 {percentile(lat, 95):.0f}  max {max(lat):.0f}")
+        mem = kernel_memory(server)
+        used = [mem[c.kernel_id] for c in clients if c.kernel_id in mem]
+        rss = [r for r, _u in used]
+        uss = [u for _r, u in used]
+        print(f"kernel memory (MB, {len(used)} page kernels): RSS median {statistics.median(rss):.0f} "
+              f"max {max(rss):.0f}; USS median {statistics.median(uss):.0f} max {max(uss):.0f}")
+        print(f"server memory (MB): RSS {server.memory_info().rss / 2**20:.0f}")
+        if args.chromium:
+            ch = chromium_pages(base, store, args.chromium)
+            print(f"{args.chromium} Chromium pages at once, to a clickable card (s): first {ch['first']:.2f}  "
+                  f"median {ch['median']:.2f}  last {ch['last']:.2f}")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    main()
