@@ -131,11 +131,12 @@ class TableConfig:
             data = json.loads(text)
             if data.get("format") != FORMAT:
                 raise ValueError(f"format {data.get('format')!r}")
-            return cls(tuple(data["names"]), tuple(data["seats"]), Rules.from_dict(data["rules"]),
+            names = tuple(data["names"])
+            if not all(isinstance(n, str) and n.strip() for n in names):
+                raise ValueError(f"names {str(names)[:40]}")
+            return cls(names, tuple(data["seats"]), Rules.from_dict(data["rules"]),
                        int(data["seed"]), data.get("start"))
-        except TableError:
-            raise
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:  # TableError too
             raise TableError(_("This table's settings cannot be read ({detail}); it was written by "
                                "another version of uno_lessons or edited by hand.",
                                detail=str(exc)[:80])) from exc

@@ -14,7 +14,7 @@ from ..engine.moves import IllegalMove
 from ..engine.scoring import Match
 from ..i18n import _
 from .config import TableConfig, TableError, clean_name
-from .records import Record, record_move
+from .records import Record, decode, record_move
 
 
 class TableState:
@@ -30,7 +30,11 @@ class TableState:
         self.seq = 0
         self.match = Match(list(self.names), rules=config.rules, seed=config.seed)
         if config.start is not None:
-            game = Game.from_json(config.start)
+            try:
+                game = Game.from_json(config.start)
+            except ValueError as exc:
+                raise TableError(_("The starting position cannot be read ({detail}).",
+                                   detail=str(exc)[:80])) from exc
             if game.players != len(self.names):
                 raise TableError(_("The starting position has {n} seats, the table {m}.",
                                    n=game.players, m=len(self.names)))
@@ -39,19 +43,26 @@ class TableState:
         self._begin(game)
 
     @classmethod
-    def replay(cls, config: TableConfig, records: list[Record], code: str = "") -> TableState:
-        """The state after ``records``; TableError naming the first record that does not
-        replay (a table edited by hand, or written by another version)."""
-        state = cls(config)
-        for rec in records:
+    def replay(cls, config: TableConfig, records: list[Record | str], code: str = "") -> TableState:
+        """The state after ``records`` (decoded, or as the store keeps them); TableError naming
+        the table and the first record that does not replay (a table edited by hand, or
+        written by another version), never a traceback of engine internals."""
+        try:
+            state = cls(config)
+        except TableError as exc:  # a starting position that is not a saved game of this table
+            raise TableError(_(
+                "Table {code} cannot be opened: its settings do not make a game. {reason} The "
+                "table was probably edited by hand or written by another version of uno_lessons; "
+                "start a new table.", code=code, reason=str(exc))) from exc
+        for number, rec in enumerate(records, 1):
             try:
-                state.apply(rec)
+                state.apply(decode(rec) if isinstance(rec, (str, bytes)) else rec)
             except (IllegalMove, TableError) as exc:
                 raise TableError(_(
-                    "Table {code} cannot be replayed: record {number} ({record}) is not legal "
-                    "there: {reason} The table was probably edited by hand or written by another "
+                    "Table {code} cannot be replayed: record {number} ({record}) does not fit "
+                    "there. {reason} The table was probably edited by hand or written by another "
                     "version of uno_lessons; start a new table.",
-                    code=code, number=state.seq + 1, record=str(rec)[:60], reason=str(exc))) from exc
+                    code=code, number=number, record=str(rec)[:60], reason=str(exc))) from exc
         return state
 
     # ------------------------------------------------------------------ reading

@@ -33,7 +33,7 @@ from .config import (
     same_secret,
 )
 from .handles import SeatHandle, Spectator, TeacherHandle
-from .records import decode, encode
+from .records import encode
 from .state import TableState
 
 STORE_ENV = "UNO_LESSONS_STORE"
@@ -119,8 +119,11 @@ class Store(ABC):
         row = self._table(code)
         if row is None:
             raise TableError(_("There is no table {code}. Check the code with your teacher.", code=code))
-        config = TableConfig.from_json(row[0])
-        return TableState.replay(config, [decode(r) for r in self._records(code)], code)
+        try:
+            config = TableConfig.from_json(row[0])
+        except TableError as exc:
+            raise TableError(_("Table {code} cannot be opened: {reason}", code=code, reason=str(exc))) from exc
+        return TableState.replay(config, self._records(code), code)
 
     def join(self, code: str, seat: int | None = None, name: str | None = None) -> SeatHandle:
         """Take a learner's seat (the first free one when ``seat`` is None) under ``name``;
