@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..i18n import _
+from .config import TableError
 from .store import Store
 
 _APPEND = """
@@ -29,8 +31,12 @@ class RedisStore(Store):
         import redis
 
         self.url = url
-        self._r = redis.Redis.from_url(url, decode_responses=True)
-        self._r.ping()  # fail now, with the server's own message, not at the first click
+        try:
+            self._r = redis.Redis.from_url(url, decode_responses=True)
+            self._r.ping()  # fail now, with the server's own message, not at the first click
+        except (redis.RedisError, ValueError) as exc:
+            raise TableError(_("The table store at {url} cannot be reached ({detail}).",
+                               url=url[:60], detail=str(exc)[:120])) from exc
         self._append_script = self._r.register_script(_APPEND)
 
     @staticmethod

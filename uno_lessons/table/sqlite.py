@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from ..i18n import _
+from .config import TableError
 from .store import Store
 
 _SCHEMA = """
@@ -39,18 +41,22 @@ class SQLiteStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         self.path = sqlite_path(url)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # One connection per store, shared by the kernel's threads behind a lock; autocommit
-        # mode (isolation_level=None) so transactions are exactly the BEGIN/COMMIT below.
-        self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
-                                   check_same_thread=False)
         self._lock = threading.Lock()
-        with self._lock:
-            self._db.execute("pragma journal_mode=wal")
-            self._db.execute("pragma synchronous=normal")
-            self._db.execute("pragma busy_timeout=10000")
-            self._db.executescript(_SCHEMA)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            # One connection per store, shared by the kernel's threads behind a lock; autocommit
+            # mode (isolation_level=None) so transactions are exactly the BEGIN/COMMIT below.
+            self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
+                                       check_same_thread=False)
+            with self._lock:
+                self._db.execute("pragma journal_mode=wal")
+                self._db.execute("pragma synchronous=normal")
+                self._db.execute("pragma busy_timeout=10000")
+                self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise TableError(_("The table store {path} cannot be opened ({detail}).",
+                               path=self.path[:80], detail=str(exc)[:120])) from exc
 
     def _create(self, code: str, config: str, teacher: str) -> bool:
         with self._lock:
