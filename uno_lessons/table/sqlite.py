@@ -30,7 +30,9 @@ def sqlite_path(url: str) -> str:
     """The file of a ``sqlite:///path`` URL (``sqlite:////abs/path`` or ``sqlite:///rel``)."""
     parsed = urlparse(url)
     path = unquote(parsed.netloc + parsed.path)
-    if path.startswith("/") and not url.startswith("sqlite:////"):
+    if url.startswith("sqlite:////"):
+        path = "/" + path.lstrip("/")  # urlparse keeps "//abs/path"; one slash is the file's name
+    elif path.startswith("/"):
         path = path[1:]  # sqlite:///rel.db is relative, as in SQLAlchemy
     return path or ":memory:"
 
