@@ -69,6 +69,7 @@ class Table:
         code, key = store.create(players, seats, rules=rules, seed=seed, start=start)
         teacher = store.teacher(code, key)
         mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
+        teacher.sync()  # take in the joins, so the screen starts with its seats taken
         for handle in mine.values():
             handle.state = teacher.state  # one replica for the whole screen
         return cls(teacher, seats=mine, local=True)
