@@ -68,7 +68,9 @@ def normal_code(code: Any) -> str:
 def clean_name(name: Any) -> str:
     """A player's name as typed, made safe to show: trimmed, no control characters, at most
     20 characters; TableError if nothing is left."""
-    text = "".join(ch for ch in str(name) if unicodedata.category(ch)[0] != "C")
+    # Tabs and line breaks are control characters too, but they separate words: keep a space.
+    text = "".join(" " if ch.isspace() else ch for ch in str(name) if ch.isspace()
+                   or unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())[:MAX_NAME].strip()
     if not text:
         raise TableError(_("Please type a name (letters or digits)."))
