@@ -279,7 +279,10 @@ class Table:
             return self.step() or changed
         if (st.game.winner is not None and self.is_teacher and bots_only(st)
                 and not st.match.is_over and waited >= 4 * self.pause + 1.0):
-            self.deal()
+            try:
+                self.deal()
+            except IllegalMove:  # another teacher page (the projector) dealt first: fine
+                self.sync()
             return True
         return changed
 
