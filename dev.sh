@@ -2,7 +2,8 @@
 # One script for the README's two commands, on a fresh machine with only Python 3.11 and apt:
 #   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/
 #                       (--class 30 preheats 30 kernels for a class; --lang nl serves Dutch)
-#   bash dev.sh test    install (Debian's chromium too, where missing), then run every test
+#   bash dev.sh test    install (Debian's chromium and redis-server too, where missing), then
+#                       run every test
 # Everything goes into ./.venv so the system Python is left alone.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -34,6 +35,14 @@ install_chromium() {
     if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
         echo "Installing Debian's chromium for the browser tests…"
         apt_install chromium
+    fi
+}
+
+install_redis() {
+    # The store tests start their own redis-server on a free port (or use $REDIS_URL).
+    if [ -z "${REDIS_URL:-}" ] && ! command -v redis-server >/dev/null 2>&1; then
+        echo "Installing Debian's redis-server for the table store tests…"
+        apt_install redis-server
     fi
 }
 
@@ -71,6 +80,7 @@ lab)
 test)
     install_python "test,bench"
     install_chromium
+    install_redis
     export PATH="$PWD/$VENV/bin:$PATH"
     echo "== ruff"
     ruff check uno_lessons tests benchmarks

@@ -1,0 +1,115 @@
+"""A table's config and secrets (config.py) and its records as JSON (records.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from uno_lessons import Game, Rules
+from uno_lessons.table import TableConfig, TableError
+from uno_lessons.table.config import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    clean_name,
+    digest,
+    new_code,
+    normal_code,
+    same_secret,
+)
+from uno_lessons.table.records import RECORD_KINDS, decode, encode, move_record, record_move
+
+
+# ---------------------------------------------------------------------- config
+def test_make_cleans_names_and_fills_in_defaults():
+    config = TableConfig.make([" Ana ", "Ben\tBo", "Caro"], seed=3)
+    assert config.names == ("Ana", "Ben Bo", "Caro") and config.seats == ("human",) * 3
+    assert config.rules == Rules.encanto() and config.seed == 3 and config.start is None
+    assert TableConfig.make(2, rules="classic", seed=0).names == ("Ana", "Ben")
+    assert TableConfig.make(2, rules="classic", seed=0).rules == Rules.classic()
+    fresh = TableConfig.make(2)
+    assert isinstance(fresh.seed, int) and fresh.seed >= 0
+
+
+@pytest.mark.parametrize(("players", "seats", "kw", "reason"), [
+    (["Ana"], None, {}, "2 to 10 players; this table has 1"),
+    (11, None, {}, "this table has 11"),
+    (3, ["human", "human"], {}, "for each of the 3 seats"),
+    (2, ["human", "robot"], {}, "“robot” cannot sit at a seat"),
+    (2, None, {"rules": "house"}, "“encanto” or “classic”"),
+    (2, None, {"seed": -1}, "whole number from 0 up"),
+    (["Ana", "\x00 "], None, {}, "type a name"),
+], ids=["one player", "eleven", "seats short", "robot", "house rules", "negative seed", "blank name"])
+def test_make_refuses_a_table_that_cannot_be(players, seats, kw, reason):
+    with pytest.raises(TableError, match=reason):
+        TableConfig.make(players, seats, **kw)
+
+
+def test_a_config_round_trips_through_json():
+    start = Game.from_position(["R1", "R2"], "R3", "R4").to_json()
+    for config in (TableConfig.make(["Zoë", "Ben"], ["human", "sensible"], rules="classic", seed=9),
+                   TableConfig.make(2, seed=0, start=start)):
+        assert TableConfig.from_json(config.to_json()) == config
+
+
+def test_table_codes_as_people_type_them():
+    assert normal_code(" k7qm-3x ") == "K7QM3X" and normal_code("K7Q M3X") == "K7QM3X"
+    for bad in ("K7QM3", "K7QM3XY", "K7QM3I", "K7QM3O", None, ""):  # I and O are never used
+        with pytest.raises(TableError, match="is not a table code"):
+            normal_code(bad)
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200 and all(len(c) == CODE_LENGTH and set(c) <= set(CODE_ALPHABET) for c in codes)
+
+
+def test_names_are_cleaned_for_showing():
+    assert clean_name("  Zoë \u200b\x1b[31m the\n  Great  ") == "Zoë [31m the Great"
+    assert clean_name("x" * 50) == "x" * 20
+    assert clean_name(7) == "7"
+    with pytest.raises(TableError):
+        clean_name("\t\n ")
+
+
+def test_secrets_compare_by_their_hash():
+    stored = digest("s3cret")
+    assert same_secret("s3cret", stored) and not same_secret("s3cret ", stored)
+    assert not same_secret("s3cret", None) and stored != "s3cret" and len(stored) == 64
+
+
+# ---------------------------------------------------------------------- records
+def test_every_move_of_whole_games_round_trips_as_a_record():
+    seen = set()
+    for seed, rules in ((1, Rules.encanto()), (2, Rules.classic()), (3, Rules.encanto())):
+        game = Game.new(4, rules=rules, seed=seed)
+        rng = np.random.default_rng(seed)
+        for _move in range(2000):
+            if game.winner is not None:
+                break
+            for move in game.legal_moves():
+                record = move_record(game.current_player, move)
+                assert decode(encode(record)) == record
+                assert record_move(decode(encode(record))) == move
+                seen.add((move.kind, move.color is not None, move.target is not None))
+            moves = game.legal_moves()
+            game.apply(moves[int(rng.integers(len(moves)))])
+    assert ("play", True, True) in seen and ("draw", False, False) in seen  # a WDT, a draw
+
+
+TABLE_RECORDS = [["uno", 1], ["catch", 0, 2], ["talk", 3], ["deal"], ["join", 2, "Zoë"],
+                 ["seat", 1, "sensible"], ["speed", "turbo"]]
+
+
+def test_table_actions_round_trip_as_records():
+    assert {r[0] for r in TABLE_RECORDS} | {"move"} == set(RECORD_KINDS)
+    for record in TABLE_RECORDS:
+        assert decode(encode(record)) == record
+    assert encode(["join", 0, "Zoë"]) == '["join",0,"Zoë"]'  # compact, names as written
+
+
+@pytest.mark.parametrize("text", [
+    "", "[]", "{}", '"move"', '["move"]', '["move", 0, "fly", null, null, null]',
+    '["move", true, "draw", null, null, null]', '["move", 0, "play", "Q9", null, null]',
+    '["uno"]', '["uno", -1]', '["uno", 16]', '["catch", 0]', '["talk", 1.0]', '["deal", 1]',
+    '["join", 0, 7]', '["seat", 0, "robot"]', '["speed", "warp"]', '["speed", ["fast"]]', '["hack", 0]',
+])
+def test_records_of_another_shape_are_refused(text):
+    with pytest.raises(TableError, match="cannot be read"):
+        decode(text)
