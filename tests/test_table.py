@@ -99,7 +99,7 @@ def test_the_pause_follows_the_tables_speed_unless_the_screen_overrides_it():
 
 def test_a_bots_only_match_deals_on_by_itself():
     table = Table.local(3, ["random", "sensible", "random"], seed=9)
-    assert table.role == "teacher" and table.my_seats == []
+    assert table.role == "local" and table.my_seats == []
     for _tick in range(2000):
         table.tick(now=LATER)
         if table.state.hand_number == 2:
