@@ -30,8 +30,8 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import datetime, timezone
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psutil
@@ -110,7 +110,7 @@ class Page:
     def _msg(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
         return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": self.session,
                                       "msg_type": msg_type, "version": "5.3",
-                                      "date": datetime.now(timezone.utc).isoformat()},
+                                      "date": datetime.now(UTC).isoformat()},
                            "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell",
                            "buffers": []})
 
@@ -202,7 +202,7 @@ class Page:
                 raise TimeoutError(f"{self.name}: timed out")
             try:
                 await asyncio.wait_for(self.changed.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def sit(self, seat: int, name: str) -> None:
@@ -244,7 +244,7 @@ async def play(clients: list[Page], store, code: str, moves: int) -> list[float]
         seat = state.game.current_player
         page = clients[seat]
         target = state.seq
-        await page.wait_for(lambda: (page.status_seq() or 0) >= target)
+        await page.wait_for(lambda page=page, target=target: (page.status_seq() or 0) >= target)
         legal = [m for m in page.find("uno-legal") if not page.models[m].get("disabled")]
         buttons = legal or [m for cls in ("uno-act-accept", "uno-act-keep", "uno-act-draw", "uno-act-pass")
                             for m in page.find(cls) if not page.models[m].get("disabled")]
@@ -253,7 +253,7 @@ async def play(clients: list[Page], store, code: str, moves: int) -> list[float]
         t0 = time.monotonic()
         await page.click((plain or buttons)[0])
         if not plain and wild:  # a wild asks for a colour (and a target) first
-            await page.wait_for(lambda: page.find("uno-color-btn"))
+            await page.wait_for(lambda page=page: page.find("uno-color-btn"))
             await page.click(page.find("uno-color-btn")[0])
             await asyncio.sleep(0.3)
             targets = page.find("uno-target-btn")
@@ -261,7 +261,7 @@ async def play(clients: list[Page], store, code: str, moves: int) -> list[float]
                 await page.click(targets[0])
         new = target + 1
         others = [c for c in clients if c is not page]
-        await asyncio.gather(*(c.wait_for(lambda c=c: (c.status_seq() or 0) >= new, 30) for c in others))
+        await asyncio.gather(*(c.wait_for(lambda c=c, new=new: (c.status_seq() or 0) >= new, 30) for c in others))
         latencies += [(c.seq_seen[min(s for s in c.seq_seen if s >= new)] - t0) * 1000 for c in others]
     return latencies
 
