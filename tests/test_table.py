@@ -213,3 +213,37 @@ def test_two_teacher_pages_racing_to_deal_on_deal_once_and_both_clocks_go_on():
     assert lost == [1] and store._records(code, seq) == ['["deal"]']
     assert projector.state.hand_number == 2 and projector.problem is None
     assert projector.tick(now=LATER) is True  # its clock goes on: the first bot moves
+
+
+def test_the_clock_says_when_the_store_is_away_and_carries_on_when_it_is_back():
+    import asyncio
+
+    from uno_lessons.table import Table
+
+    table = Table.local(["Ana", "Ben"], ["sensible", "sensible"], seed=5)
+    table.poll = 0.01
+    store = table.handle.store
+    real = store._seq
+    calls = {"n": 0}
+
+    def flaky(code):
+        calls["n"] += 1
+        if calls["n"] <= 2:
+            raise ConnectionError("connection refused")
+        return real(code)
+
+    store._seq = flaky
+    seen: list[str | None] = []
+    table.observe(lambda _events: seen.append(table.problem))
+
+    async def scenario():
+        assert table.start()
+        for _ in range(400):
+            await asyncio.sleep(0.01)
+            if calls["n"] > 3 and table.problem is None and table.state.seq > 0:
+                break
+        table.stop()
+
+    asyncio.run(scenario())
+    assert any(p and "cannot be reached" in p and "connection refused" in p for p in seen)
+    assert table.problem is None and table.state.seq > 0  # back, and the bots played on

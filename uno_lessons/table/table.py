@@ -58,6 +58,7 @@ class Table:
         self._seen_game = self.state.game
         #: Why this table cannot go on (it stopped replaying), for the page to show; else None.
         self.problem: str | None = None
+        self.problem_is_final = False  # True when the table cannot go on at all
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -298,9 +299,19 @@ class Table:
                 self.tick()
             except TableError as exc:  # a table that stopped replaying: say so, stop ticking
                 self._timer = None
-                self.problem = str(exc)
+                self.problem, self.problem_is_final = str(exc), True
                 self._after()
                 return
+            except Exception as exc:  # noqa: BLE001 - e.g. the store's server is away: say so, keep trying
+                if self.problem is None:
+                    self.problem = _("The table's store cannot be reached ({detail}); trying again.",
+                                     detail=str(exc)[:120])
+                    self._after()
+                self._timer = loop.call_later(max(self.poll, 1.0), beat)
+                return
+            if self.problem is not None and not self.problem_is_final:
+                self.problem = None  # reached again
+                self._after()
             self._timer = loop.call_later(self.poll, beat)
 
         self._timer = loop.call_later(self.poll, beat)
