@@ -274,13 +274,15 @@ class CheckResult(Report):
             if not r.ok:
                 quote = rule_quote(r.rule)
                 hint = code_html(r.hint) + (f"<br><i>{e(quote)}</i>" if quote else "")
+                summary = _("Hint ({rule})", rule=r.rule)
                 cell += (f"<br><code>{e(r.message)}</code>"
-                         f"<details><summary>{e(_('Hint ({rule})', rule=r.rule))}</summary>{hint}</details>")
+                         f"<details><summary>{e(summary)}</summary>{hint}</details>")
             rows.append(f'<tr><td style="padding:1px 6px;vertical-align:top">{mark}</td>'
                         f'<td style="text-align:left;padding:1px 6px">{cell}</td></tr>')
         table = '<table style="border-collapse:collapse;margin-top:4px">' + "".join(rows) + "</table>"
         if self.passed:  # nothing to read: the cases fold away
-            table = f"<details><summary>{e(_('the cases'))}</summary>{table}</details>"
+            summary = _("the cases")
+            table = f"<details><summary>{e(summary)}</summary>{table}</details>"
         return table
 
 

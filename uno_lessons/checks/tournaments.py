@@ -52,7 +52,8 @@ class TournamentResult(Report):
         """The table as plain text."""
         lines = [self.headline, *self._note_lines()]
         if self.status == PASSED:
-            lines.append(f"  {_('bot'):<14} {_('wins'):>5} {_('win rate'):>9} {_('avg points'):>11}")
+            heads = _("bot"), _("wins"), _("win rate"), _("avg points")
+            lines.append("  {:<14} {:>5} {:>9} {:>11}".format(*heads))
             for name, wins, rate, avg in self.rows():
                 lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {avg:>11.1f}")
         return "\n".join(lines)
