@@ -16,18 +16,32 @@ pass it then raises :class:`StepNotPassed`, a short ``AssertionError`` naming th
 from __future__ import annotations
 
 import sys
+import textwrap
 from typing import Any
 
 from ..i18n import _
 from .cells import cell_trouble
 from .core import NOT_RUN, NOT_STARTED, CheckResult
 
+#: Widest line of a StepNotPassed message: ``nbgrader validate`` indents by 4 and cuts at 87.
+WIDTH = 80
+
+
+def wrapped(text: str, width: int = WIDTH) -> str:
+    """``text`` with each line wrapped at ``width``, continuation lines indented like the line."""
+    out = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False) or [line])
+    return "\n".join(out)
+
 
 class StepNotPassed(AssertionError):
     """A graded step that does not pass yet; its message is the report's headline and advice."""
 
     def __init__(self, result: CheckResult) -> None:
-        super().__init__(result.summary())
+        super().__init__(wrapped(result.summary()))
         self.result = result
 
     def _render_traceback_(self) -> list[str]:
