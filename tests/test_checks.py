@@ -1,31 +1,38 @@
 """The exercise checks (uno_lessons.checks): every check passes on the reference solution
-in solutions/, fails with a hint naming the rule id on typical wrong answers, greets an
-unstarted stub kindly, reports the learner's own exceptions as failing cases, and its cases
-agree with the engine."""
+in solutions/, fails with a hint naming and quoting the rule on typical wrong answers, greets
+an unstarted stub kindly, says a learner's slip once in one sentence with the line to fix,
+grades each step on its own function (one mistake, one point), and its cases agree with the
+engine. ``check(name)`` raises a short AssertionError exactly when a step does not pass."""
 
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import json
+import linecache
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from uno_lessons import Card, Color, Game, Rules, hand_points, matches
 from uno_lessons import checks as ck
+from uno_lessons.checks import reference as reference_answers
+from uno_lessons.checks.reference import DEPENDS, REFERENCE, namespace_of
 from uno_lessons.engine.bots import Bot, RandomBot
 from uno_lessons.engine.cards import Rank
 from uno_lessons.engine.moves import Move, wild_draw_four_honest
+from uno_lessons.engine.rulebook import RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 ENCANTO, CLASSIC = Rules.encanto(), Rules.classic()
 RULE_ID = re.compile(r"^[EC]-[A-Z0-9]+(-\d+)?$")
-CHECK_CALL = re.compile(r"^(check_\w+)\((\w+)\)\s*$", re.M)
+CHECK_CALL = re.compile(r'^check\("(\w+)"\)\s*$', re.M)
 
 
 def code_cells(path: Path) -> list[dict]:
@@ -52,21 +59,16 @@ def reference() -> dict:
     return names
 
 
-def checked_in_notebooks() -> dict[str, str]:
-    """check function name -> learner function name, from the check cells of solutions/."""
-    found = {}
-    for path in sorted(SOLUTIONS.glob("*.ipynb")):
-        for cell in code_cells(path):
-            for check, func in CHECK_CALL.findall(source(cell)):
-                found[check] = func
-    return found
+def checked_in_notebooks() -> list[str]:
+    """The learner function names the check cells of solutions/ check, in order."""
+    return [name for path in sorted(SOLUTIONS.glob("*.ipynb")) for cell in code_cells(path)
+            for name in CHECK_CALL.findall(source(cell))]
 
 
 # ------------------------------------------------------------------ reference solutions
-def test_every_check_is_used_by_a_solution_notebook():
+def test_every_check_is_used_by_a_solution_notebook_once():
     used = checked_in_notebooks()
-    assert {c.__name__ for c in ck.CHECKS.values()} == set(used)
-    assert {ck.CHECKS[func].__name__: func for func in ck.CHECKS} == used
+    assert sorted(used) == sorted(ck.CHECKS)
 
 
 @pytest.mark.parametrize("func_name", list(ck.CHECKS))
@@ -309,10 +311,6 @@ def test_every_case_names_a_known_rule_and_a_hint(reference, func_name):
     for r in wrong.results:
         assert RULE_ID.match(r.rule), r.rule
         assert len(r.hint) > 15 and r.label
-    try:
-        from uno_lessons.engine.rulebook import RULES
-    except ImportError:  # pragma: no cover - the rulebook belongs to the lessons
-        return
     for r in ck.CHECKS[func_name](reference[func_name]).results + wrong.results:
         assert r.rule in RULES, r.rule
         assert all(rid in RULES for rid in re.findall(r"\b[EC]-[A-Z0-9]+-\d+\b|\bE-DECK\b", r.hint)), r.hint
@@ -353,13 +351,19 @@ def test_a_stub_bot_is_not_started_and_the_message_names_the_method():
     assert result.not_started and "`react`" in result.text()
 
 
-def test_a_learners_exception_is_a_failing_case_with_its_message():
-    result = ck.check_can_play(lambda card, top, color: card.colour)
-    assert not result.passed and not result.not_started
-    assert len(result.failures) == len(result.results)
-    assert "raised AttributeError" in result.failures[0].message
-    assert "colour" in result.failures[0].message
-    assert "raised AttributeError" in result._repr_html_()
+def test_a_learners_exception_in_some_cases_is_a_failing_row_with_its_line():
+    def can_play(card, top, color):
+        if card.is_wild:
+            return {}[card.code]  # the learner's bug: a KeyError for wild cards only
+        return card.color is color or card.rank is top.rank
+
+    result = ck.check_can_play(can_play)
+    assert not result.passed and not result.not_started and result.stop is None
+    wild = next(f for f in result.failures if f.label.startswith("W on"))
+    line = can_play.__code__.co_firstlineno + 2
+    assert wild.message == f"raised KeyError: 'W' at line {line}"
+    assert f"✗ W on G3, green in force: raised KeyError: 'W' at line {line}" in result.text()
+    assert "raised KeyError" in result._repr_html_()
 
 
 def test_forgetting_return_gets_a_note():
@@ -456,7 +460,7 @@ def _engine_next_seat(card, seat, direction, players):
 def _engine_direction(card, direction):
     game = Game.from_position([[card.code, "Y9"], ["R1"], ["R2"]], ["G9" if card.is_wild else card.color.value + "9"],
                               current=0, direction=direction)
-    game.play(card, color="blue" if card.is_wild else None)
+    game.play(card, color="blue" if card.is_wild else None, target=1 if card.rank is Rank.WILD_DONT_TALK else None)
     return game.direction
 
 
@@ -593,3 +597,196 @@ def test_tournament_with_a_stub_bot_is_not_started():
 def test_tournament_reports_a_broken_bot():
     result = ck.tournament(_AnyCardBot, games=5)
     assert result.status == "failed" and "IllegalMove" in result.text()
+
+
+# ------------------------------------------------------------------ hints quote the rule book
+@pytest.mark.parametrize("func_name", list(ck.CHECKS))
+def test_every_hint_quotes_its_rule_from_the_rule_book(func_name):
+    wrong = ck.CHECKS[func_name](lambda *a, **k: object())
+    text, page = wrong.text(), wrong._repr_html_()
+    assert wrong.failures
+    for r in wrong.failures:
+        quote = f"Rule {r.rule} says: “{RULES[r.rule].summary}.”"
+        assert quote in text and html.escape(quote) in page
+    assert "RULES.md" not in text + page
+
+
+# ------------------------------------------------------------------ slips: one sentence, the line to fix
+def _learner(code: str, name: str, **names):
+    """A learner's function compiled from ``code`` in a namespace of its own, its source kept
+    in linecache under a file name of its own, as IPython does for a cell."""
+    filename = f"<learner cell {len(linecache.cache)}>"
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    space = dict(names)
+    exec(compile(code, filename, "exec"), space)
+    return space[name]
+
+
+def test_colour_for_color_is_one_sentence_with_the_line_not_a_table_of_errors():
+    def can_play(card, top, color):
+        return card.colour is color
+
+    result = ck.check_can_play(can_play)
+    assert not result.passed and result.stop is not None
+    assert result.headline == "✗ can_play: 13 cases stop with the same error"
+    line = can_play.__code__.co_firstlineno + 1
+    assert result.text().split("\n")[1:] == [
+        f"  Your code stopped at line {line}: `return card.colour is color`",
+        "  Write `card.color` instead of `card.colour`: a `Card` has `color`, not `colour`.",
+    ]
+    page = result._repr_html_()
+    assert "<table" not in page and "<code>card.color</code>" in page and "AttributeError" not in page
+
+
+def test_a_slip_in_some_cases_only_is_still_said_once():
+    def can_play(card, top, color):
+        if card.is_wild:
+            return True
+        return card.colour is color or card.rank is top.rank
+
+    result = ck.check_can_play(can_play)
+    assert result.headline == "✗ can_play: 10 cases stop with the same error"
+    assert result.text().count("Write `card.color`") == 1 and "✓ W on G3" not in result.text()
+
+
+def test_a_misspelt_member_of_a_class_is_named():
+    result = ck.check_can_play(_learner("def can_play(card, top, color):\n    return color is Color.GREN\n",
+                                        "can_play", Color=Color))
+    assert "Write `Color.GREEN` instead of `Color.GREN`: a `Color` has `GREEN`, not `GREN`." in result.text()
+
+
+def test_a_missing_import_says_which_line_to_add():
+    result = ck.check_can_play(_learner("def can_play(card, top, color):\n    return card.rank is Rank.SKIP\n",
+                                        "can_play"))
+    assert result.stop is not None
+    assert ("`Rank` is not imported in this notebook: add the line `from uno_lessons import Rank` "
+            "at the top of your cell.") in result.text()
+    assert "Your code stopped at line 2: `return card.rank is Rank.SKIP`" in result.text()
+
+
+def test_a_misspelt_argument_gets_a_did_you_mean():
+    result = ck.check_can_play(_learner("def can_play(card, top, color):\n    return card.color is colr\n",
+                                        "can_play"))
+    assert "`colr` is not defined: did you mean `color`?" in result.text()
+
+
+def test_the_same_unknown_error_everywhere_is_said_once_with_the_error():
+    def can_play(card, top, color):
+        return card.points / 0
+
+    result = ck.check_can_play(can_play)
+    assert result.headline == "✗ can_play: 13 cases stop with the same error"
+    assert "  ZeroDivisionError: division by zero" in result.text().split("\n")
+    assert "<table" not in result._repr_html_()
+
+
+def test_an_attribute_with_no_near_name_is_not_guessed():
+    result = ck.check_can_play(lambda card, top, color: card.sparkle)
+    assert result.stop is not None and result.stop.slip is None
+    assert "AttributeError: 'Card' object has no attribute 'sparkle'" in result.text()
+    assert "Write" not in result.text()
+
+
+# ------------------------------------------------------------------ one mistake, one point
+def test_the_references_pass_their_own_checks():
+    for name, answer in REFERENCE.items():
+        assert ck.CHECKS[name](answer).passed, name
+    assert {n for uses in DEPENDS.values() for n in uses} <= set(REFERENCE) and set(DEPENDS) <= set(ck.CHECKS)
+
+
+def test_the_references_agree_with_the_engine_in_random_positions():
+    rng = np.random.default_rng(12)
+    codes = "G5 R0 YS BR G+2 W WDT".split()
+    for _ in range(300):
+        players = int(rng.integers(2, 9))
+        seat, direction = int(rng.integers(players)), int(rng.choice([-1, 1]))
+        card = Card.parse(str(rng.choice(codes)))
+        assert reference_answers.next_seat_after(card, seat, direction, players) == \
+            _engine_next_seat(card, seat, direction, players), (card, seat, direction, players)
+        assert reference_answers.direction_after(card, direction) == _engine_direction(card, direction)
+
+
+def _broken(*args, **kwargs):
+    raise ZeroDivisionError("a wrong earlier step")
+
+
+@pytest.mark.parametrize("step", list(DEPENDS))
+def test_a_step_is_graded_on_its_own_function_not_on_the_ones_it_uses(reference, step):
+    answer = reference[step]
+    space = namespace_of(answer)
+    before = {name: space[name] for name in DEPENDS[step]}
+    try:
+        space.update({name: _broken for name in DEPENDS[step]})
+        result = ck.CHECKS[step](answer)
+        assert result.passed, result.text()
+        assert all(space[name] is _broken for name in DEPENDS[step]), "the learner's own are put back"
+        assert "in place of yours" in result.text()
+    finally:
+        space.update(before)
+
+
+def test_a_step_is_checked_even_when_the_function_it_uses_is_not_defined():
+    playable_cards = _learner("def playable_cards(hand, top, color):\n"
+                              "    return [c for c in hand if can_play(c, top, color)]\n", "playable_cards")
+    assert ck.check_playable_cards(playable_cards).passed
+    assert "can_play" not in playable_cards.__globals__
+
+
+# ------------------------------------------------------------------ check(name): what a check cell runs
+def unwrapped(lines: list[str]) -> str:
+    """Wrapped message lines as the one line they were."""
+    return " ".join(line.strip() for line in lines)
+
+
+def test_check_shows_the_report_and_returns_nothing_when_the_step_passes(reference, capsys):
+    assert ck.check("can_play", {"can_play": reference["can_play"]}) is None
+    assert capsys.readouterr().out.startswith("✓ can_play: all 13 cases pass")
+
+
+def test_check_raises_a_short_assertion_naming_the_step_after_the_report(capsys):
+    with pytest.raises(AssertionError) as info:
+        ck.check("can_play", {"can_play": lambda card, top, color: True})
+    shown = capsys.readouterr().out
+    assert isinstance(info.value, ck.StepNotPassed)
+    assert shown.startswith("✗ can_play: 10 of 13 cases pass") and "hint (E-MATCH-1)" in shown
+    lines = info.value._render_traceback_()
+    assert lines == ["✗ can_play: 10 of 13 cases pass"] and str(info.value) == lines[0]
+    assert info.value.result.failures
+
+
+def test_check_of_a_stub_says_not_started_in_the_error_too():
+    def can_play(card, top, color):
+        raise NotImplementedError()
+
+    with pytest.raises(ck.StepNotPassed) as info:
+        ck.check("can_play", {"can_play": can_play})
+    lines = info.value._render_traceback_()
+    assert lines[0] == "○ can_play: not started yet" and max(map(len, lines)) <= 80, "nbgrader validate cuts at 87"
+    assert unwrapped(lines[1:]) == ("`can_play` still raises NotImplementedError. Replace `raise NotImplementedError()` "
+                                    "with your code, run that cell, then run this check again.")
+
+
+def test_check_reads_the_callers_globals_and_says_when_a_function_is_not_defined():
+    assert "can_play" not in globals()
+    with pytest.raises(ck.StepNotPassed, match=r"○ can_play: not started yet\n  `can_play` is not defined yet"):
+        ck.check("can_play")
+
+
+def test_check_names_the_steps_when_the_name_is_unknown():
+    with pytest.raises(KeyError, match="the steps are: cards_in_deck, deck_size"):
+        ck.check("can_ply", {})
+
+
+def test_a_syntax_error_in_the_latest_cell_is_named_with_its_line_not_not_started():
+    def can_play(card, top, color):
+        raise NotImplementedError()
+
+    history = ["", "def can_play(card, top, color):\n    raise NotImplementedError()",
+               "def can_play(card, top, color):\n    if card.is_wild\n        return True\n    return False"]
+    with pytest.raises(ck.StepNotPassed) as info:
+        ck.check("can_play", {"In": history, "can_play": can_play})
+    assert info.value.result.status == "not run"
+    first, *rest = str(info.value).split("\n")
+    assert first == "✗ can_play: its cell did not run"
+    assert unwrapped(rest) == ("The cell that defines `can_play` did not run: Python cannot read its line 2, "
+                               "`if card.is_wild` (expected ':'). Fix that line, run the cell, then run this check again.")

@@ -1,10 +1,18 @@
 """exercises/ is built from solutions/ (uno_lessons.exercises): the build is deterministic,
-``--check`` catches a stale build, no answer leaks into an exercise, exercise notebooks run
-with only the stubs' NotImplementedError, and the solutions run cleanly."""
+``--check`` catches a stale build, no answer leaks into an exercise, check cells are locked as
+nbgrader's release locks them, every name a step suggests is imported, exercise notebooks run
+with only the stubs' NotImplementedError and a short "not started yet" per check, the
+solutions run cleanly, and in a real kernel a learner's slips (a syntax error after the stub
+ran, a cell stopped before its def, ``card.colour``, a missing import) are named with the line
+to fix."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import builtins
+import contextlib
+import io
 import json
 import os
 import re
@@ -60,9 +68,66 @@ def test_each_notebook_has_an_intro_naming_rules_and_graded_steps(name):
         assert ex.BEGIN_SOLUTION in text(answer) and "exercise" in answer["metadata"]["tags"]
         assert answer["metadata"]["nbgrader"]["solution"] and cells[i]["metadata"]["nbgrader"]["grade"]
         assert explanation["cell_type"] == "markdown" and RULE_ID.search(text(explanation))
-        assert re.search(r"^check_\w+\(\w+\)$", text(cells[i]), re.M)
+        assert text(cells[i]) == f'check("{answer["metadata"]["nbgrader"]["grade_id"]}")'
+        assert cells[i]["metadata"]["nbgrader"]["grade_id"] == f'check_{answer["metadata"]["nbgrader"]["grade_id"]}'
     ids = [c["id"] for c in cells]
     assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_check_cells_are_locked_as_nbgraders_release_locks_them(name):
+    """LockCells' defaults: answer cells undeletable; grade and read-only cells undeletable
+    and uneditable (tests/test_nbgrader.py compares with a real release)."""
+    for cell in load(EXERCISES / name)["cells"]:
+        meta, flags = cell["metadata"], cell["metadata"].get("nbgrader", {})
+        if flags.get("solution"):
+            assert meta["deletable"] is False and "editable" not in meta, cell["id"]
+        elif flags.get("grade") or flags.get("locked"):
+            assert meta["deletable"] is False and meta["editable"] is False, cell["id"]
+        else:
+            assert "deletable" not in meta and "editable" not in meta, cell["id"]
+    for cell in load(SOLUTIONS / name)["cells"]:
+        assert "editable" not in cell["metadata"], "solutions/ stays editable for the teacher"
+
+
+# Names a step's text suggests: a capitalised name (`Rank.SKIP`, `Rules.classic()`) or a
+# function called in backticks (`explain_match(card, top, color)`).
+_SUGGESTED = re.compile(r"(?<![\w.])([A-Z][A-Za-z0-9_]*|[a-z_][a-z0-9_]*(?=\())")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_name_a_step_suggests_is_imported_in_the_setup_cell(name):
+    cells = load(SOLUTIONS / name)["cells"]
+    setup = next(c for c in cells if c["id"] == "setup")
+    space: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(text(setup), space)
+    written = set()  # what the notebook's own code defines: the learner's functions, ALL_CODES, ENCANTO
+    for c in cells:
+        if c["cell_type"] == "code":
+            for node in ast.walk(ast.parse(text(c))):
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    written.add(node.name)
+                elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    written.add(node.id)
+    missing = set()
+    for c in cells:
+        if c["cell_type"] != "markdown":
+            continue
+        for snippet in re.findall(r"`([^`]+)`", text(c)):
+            if snippet.startswith(("#", "raise ", "uno_lessons.")) or snippet.endswith(".ipynb"):
+                continue
+            code = re.sub(r"\"[^\"]*\"|'[^']*'", "", snippet)  # "G3" is a card code, not a name
+            for found in _SUGGESTED.findall(code):
+                if found not in space and found not in written and not hasattr(builtins, found):
+                    missing.add(found)
+    assert not missing, f"{name}: the steps suggest {sorted(missing)}, which the setup cell does not import"
+
+
+@pytest.mark.parametrize("folder", [SOLUTIONS, EXERCISES])
+def test_no_notebook_points_to_a_rules_file_learners_do_not_have(folder):
+    for path in folder.glob("*.ipynb"):
+        assert "RULES.md" not in path.read_text(encoding="utf-8"), path.name
 
 
 # ------------------------------------------------------------------ build and --check
@@ -272,14 +337,19 @@ def _shown(cell) -> str:
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_an_exercise_runs_with_only_the_stubs_errors(name, executed):
+def test_an_exercise_runs_with_only_the_stubs_errors_and_short_not_started_checks(name, executed):
     nb = executed["exercises", name]
     assert not isinstance(nb, Exception), nb
-    errors = _errors(nb)
-    assert [e.ename for e in errors] == ["NotImplementedError"] * len(errors)
     for cell in nb.cells:
+        errors = [o for o in cell.outputs if o.output_type == "error"] if cell.cell_type == "code" else []
         if "check" in cell.metadata.get("tags", []):
-            assert "not started yet" in _shown(cell) and "Traceback" not in _shown(cell), cell.id
+            # the report, then a short error naming the step: what nbgrader's validate reads
+            assert [o.output_type for o in cell.outputs] == ["display_data", "error"], cell.id
+            assert _shown(cell).startswith("○ ") and "not started yet" in _shown(cell), cell.id
+            assert errors[0].ename == "StepNotPassed" and len(errors[0].traceback) <= 6
+            assert "not started yet" in errors[0].traceback[0] and "Traceback" not in "".join(errors[0].traceback)
+        else:
+            assert [e.ename for e in errors] in ([], ["NotImplementedError"]), cell.id
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -302,3 +372,85 @@ def test_stored_solution_outputs_show_passing_checks(name):
         if "check" in cell["metadata"].get("tags", []):
             shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"])
             assert shown.startswith("✓"), f"{cell['id']}: execute solutions/ to store outputs"
+
+
+# ------------------------------------------------------------------ a learner's slips, in a real kernel
+_SLIPS = [
+    # (what the learner runs, what the check under it must say)
+    (None, ["○ can_play: not started yet",  # the stub as handed out
+            "  `can_play` still raises NotImplementedError. Replace `raise NotImplementedError()` with your "
+            "code, run that cell, then run this check again."]),
+    ("def can_play(card, top, color):\n    if card.is_wild\n        return True\n    return False",
+     ["✗ can_play: its cell did not run",
+      "  The cell that defines `can_play` did not run: Python cannot read its line 2, `if card.is_wild` "
+      "(expected ':'). Fix that line, run the cell, then run this check again."]),
+    ("print(can_play_tests)\ndef can_play(card, top, color):\n    return True",
+     ["✗ can_play: its cell did not run",
+      "  The cell that defines `can_play` stopped at its line 1, `print(can_play_tests)`, with NameError: "
+      "name 'can_play_tests' is not defined, before `can_play` was defined. Fix that line, run the cell, "
+      "then run this check again."]),
+    ("def can_play(card, top, color):\n    if card.is_wild:\n        return True\n"
+     "    return card.colour is color or card.rank is top.rank",
+     ["✗ can_play: 10 cases stop with the same error",
+      "  Your code stopped at line 4: `return card.colour is color or card.rank is top.rank`",
+      "  Write `card.color` instead of `card.colour`: a `Card` has `color`, not `colour`."]),
+    ("def can_play(card, top, color):\n    if card.is_wild:\n        return True\n"
+     "    return card.color is color or card.rank is top.rank or (card.rank is Rank.SKIP and top.rank is Rank.SKIP)",
+     None),  # passes: step 1's text names Rank.SKIP, and the setup cell imports Rank
+]
+
+
+@pytest.fixture(scope="module")
+def slips_run(tmp_path_factory) -> nbformat.NotebookNode:
+    """exercises/02_matching's setup, stub and check cells, then the learner's attempts above,
+    each followed by the check cell, and a check of a step whose cell never ran."""
+    from nbclient import NotebookClient
+
+    cells = nbformat.read(EXERCISES / "02_matching.ipynb", as_version=4).cells
+    by_id = {c.id: c for c in cells}
+    run = [by_id["setup"]]
+    for attempt, _said in _SLIPS:
+        run.append(by_id["can-play"] if attempt is None else nbformat.v4.new_code_cell(attempt))
+        run.append(by_id["check-can-play"])
+    run.append(by_id["check-playable-cards"])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.from_dict(dict(c, id=f"c{i}")) for i, c in enumerate(run)],
+                                  metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), old]))
+    try:
+        NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": str(tmp_path_factory.mktemp("slips"))}}).execute()
+    finally:
+        if old is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = old
+    return nb
+
+
+@pytest.mark.parametrize("index", range(len(_SLIPS)))
+def test_each_slip_is_named_with_the_line_to_fix_in_a_real_kernel(slips_run, index):
+    check_cell = slips_run.cells[2 + 2 * index]
+    said = _SLIPS[index][1]
+    kinds = [o.output_type for o in check_cell.outputs]
+    if said is None:
+        assert kinds == ["display_data"] and _shown(check_cell).startswith("✓ can_play: all 13 cases pass")
+        return
+    assert kinds == ["display_data", "error"]
+    assert _shown(check_cell).split("\n")[:len(said)] == said
+    error = check_cell.outputs[1].traceback
+    assert error[0] == said[0] and max(map(len, error)) <= 80, "nbgrader validate cuts lines at 87"
+    assert _unwrapped(error) == _unwrapped(said), "the error repeats the report's first lines, nothing more"
+
+
+def _unwrapped(lines: list[str]) -> str:
+    return " ".join(line.strip() for line in lines)
+
+
+def test_a_step_whose_cell_never_ran_is_not_defined_yet_not_a_name_error(slips_run):
+    cell = slips_run.cells[-1]
+    assert [o.output_type for o in cell.outputs] == ["display_data", "error"]
+    assert _unwrapped(cell.outputs[1].traceback) == (
+        "○ playable_cards: not started yet `playable_cards` is not defined yet: run the cell that defines it "
+        "(Shift+Enter), then run this check again.")

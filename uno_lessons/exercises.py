@@ -6,8 +6,11 @@ nbgrader's markers ``### BEGIN SOLUTION`` and ``### END SOLUTION``; this tool wr
 ``raise NotImplementedError()`` at the block's indentation (in a markdown cell: ``YOUR
 ANSWER HERE``). ``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS`` blocks are dropped
 entirely. Outputs, execution counts, execution timings and the Python version that ran the
-solutions are cleared; cell ids, tags, nbgrader and other metadata are kept. The JSON is written deterministically, so building twice gives
-the same bytes.
+solutions are cleared; cell ids, tags, nbgrader and other metadata are kept. Cells are locked
+the way ``nbgrader generate_assignment`` locks a release (its ``LockCells`` defaults): answer
+cells cannot be deleted; check cells and other ``locked`` cells can be neither deleted nor
+edited (``deletable``/``editable`` false in the cell metadata, which JupyterLab obeys). The
+JSON is written deterministically, so building twice gives the same bytes.
 
 Usage (from the repository root)::
 
@@ -111,6 +114,18 @@ def solution_lines(source: str) -> list[str]:
     return found
 
 
+def lock(cell: dict[str, Any]) -> None:
+    """Lock a cell as nbgrader's release does: solution cells undeletable; grade and locked
+    (read-only) cells undeletable and uneditable."""
+    meta = cell.setdefault("metadata", {})
+    flags = meta.get("nbgrader", {})
+    if flags.get("solution"):
+        meta["deletable"] = False
+    elif flags.get("grade") or flags.get("locked"):
+        meta["deletable"] = False
+        meta["editable"] = False
+
+
 def _cell_id(stem: str, index: int) -> str:
     return re.sub(r"[^a-zA-Z0-9-_]", "-", f"{stem}-{index}")[:64]
 
@@ -133,6 +148,7 @@ def exercise_notebook(solution: dict[str, Any], name: str = "notebook") -> nbfor
         cell["source"] = strip_source(source, cell.get("cell_type", "code"), where)
         for key in _VOLATILE_CELL_METADATA:
             cell.get("metadata", {}).pop(key, None)
+        lock(cell)
         if cell.get("cell_type") == "code":
             cell["outputs"] = []
             cell["execution_count"] = None

@@ -1,19 +1,26 @@
-"""Instant feedback for the exercise notebooks: ``check_xxx(func)`` runs a table of cases.
+"""Instant feedback for the exercise notebooks, and grading nbgrader can trust.
 
-Every check runs the learner's function on a fixed table of cases and returns a
-:class:`CheckResult`. In Jupyter the result shows itself as an HTML table (its
-``_repr_html_``); anywhere else its ``repr`` is the same report as plain text, and
-``result.show()`` displays it explicitly (``IPython.display.HTML`` inside IPython, ``print``
-otherwise). A failing case shows what the function returned and a folded hint that names
-the rule id (see RULES.md), never the expected answer. A stub that still raises
-``NotImplementedError`` gets a friendly "not started yet" message; any other exception is
-caught and reported as a failing case with its message. Output is deterministic (fixed
-cases, seeded games) so stored notebook outputs stay stable under nbval.
+Every graded check cell holds one line, ``check("can_play")`` (:mod:`.step`): it runs the
+learner's function on a fixed table of cases, shows a ✓/✗ report, and raises a short
+``AssertionError`` naming the step when it does not pass, so ``nbgrader validate`` and
+``autograde`` tell the truth. ``check_xxx(func)`` runs one table and returns a
+:class:`CheckResult` without raising. In Jupyter the result shows itself as an HTML table (its
+``_repr_html_``); anywhere else its ``repr`` is the same report as plain text.
 
-The runner and its report live in :mod:`.core`, shared value handling in :mod:`.values`,
-and each exercise's check tables in their own module (:mod:`.setup` … :mod:`.capstone`,
-:mod:`.tournaments`). This package does not import ipywidgets: plain HTML works in every
-front end, Voilà and nbconvert included.
+A failing case shows what the function returned and a folded hint that quotes the rule from
+the package's rule book (:mod:`uno_lessons.engine.rulebook`), never the expected answer. A
+stub that still raises ``NotImplementedError`` gets a friendly "not started yet" message; a
+cell that did not run, a likely slip (``card.colour``) and an error every case hits alike
+are each said once, with the line to fix. A step that builds on an earlier one is checked
+with the package's own version of that earlier function (:mod:`.reference`), so one mistake
+costs one point. Output is deterministic (fixed cases, seeded games) so stored notebook
+outputs stay stable under nbval.
+
+The runner and its report live in :mod:`.core`, errors in words in :mod:`.slips`, the cell
+history in :mod:`.cells`, shared value handling in :mod:`.values`, and each exercise's check
+tables in their own module (:mod:`.setup` … :mod:`.capstone`, :mod:`.tournaments`). This
+package does not import ipywidgets: plain HTML works in every front end, Voilà and nbconvert
+included.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from .core import Problem as Problem
 from .matching import check_can_play, check_match_reason, check_playable_cards
 from .scoring import check_card_points, check_hand_score, check_match_winner
 from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
+from .step import StepNotPassed, check
 from .tournaments import TournamentResult, tournament
 from .uno_talk import check_catch_penalty, check_silenced_after, check_talk_penalty, check_uno_counts
 from .values import CLASSIC as CLASSIC
@@ -40,6 +48,7 @@ from .wild_draw_four import check_challenge_outcome, check_next_to_move, check_w
 
 __all__ = [
     "Case", "CaseResult", "CheckResult", "TournamentResult", "CHECKS", "run_cases", "tournament",
+    "check", "StepNotPassed",
     "check_cards_in_deck", "check_deck_size", "check_first_card_is_returned", "check_first_player",
     "check_can_play", "check_playable_cards", "check_match_reason",
     "check_next_seat_after", "check_direction_after", "check_seat_after_sequence",

@@ -9,7 +9,19 @@ import numpy as np
 
 from ..engine.cards import Color
 from ..engine.rules import Rules
-from .core import FAILED, NOT_STARTED, PASSED, Case, CaseResult, CheckResult, Problem, run_cases
+from ..i18n import _
+from .core import (
+    FAILED,
+    NOT_STARTED,
+    PASSED,
+    Case,
+    CaseResult,
+    CheckResult,
+    Problem,
+    run_cases,
+    standing_in_note,
+)
+from .reference import DEPENDS, standing_in
 from .values import CLASSIC, ENCANTO, hand_text, list_as_tuple, norm, to_cards, to_color
 
 
@@ -25,7 +37,7 @@ def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: in
         seeds = np.random.SeedSequence([seed, g]).spawn(players + 1)
         bots = [bot_class(seeds[0])] + [RandomBot(s) for s in seeds[1:players]]
         game = Game.new(players, rules=rules, seed=seeds[players], dealer=g % players)
-        for _ in range(3000):
+        for _move in range(3000):
             for s, b in enumerate(bots):
                 b.react(game, s)
             if game.winner is not None:
@@ -33,11 +45,12 @@ def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: in
             seat = game.current_player
             move = bots[seat].choose(game)
             if seat == 0 and not isinstance(move, Move):
-                raise Problem(f"choose returned {move!r}, not a Move from game.legal_moves()")
+                raise Problem(_("choose returned {value}, not a Move from game.legal_moves()", value=repr(move)))
             try:
                 game.apply(move)
             except IllegalMove as exc:
-                raise Problem(f"game {g + 1}, phase {game.phase!r}: {move} is illegal: {exc}") from None
+                raise Problem(_("game {game}, phase {phase}: {move} is illegal: {reason}",
+                                game=g + 1, phase=repr(game.phase), move=move, reason=exc)) from None
             if game.winner is not None:
                 break
         if game.winner is not None:
@@ -47,64 +60,74 @@ def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: in
 
 
 def check_bot(bot_class: Any) -> CheckResult:
-    """``check_bot(MyBot)``: does the bot play whole seeded games legally, and win some?"""
+    """``check_bot(MyBot)``: does the bot play whole seeded games legally, and win some?
+
+    The package's own ``best_color`` stands in for the learner's while this runs."""
     from ..engine.bots import Bot
 
-    name = getattr(bot_class, "__name__", "your bot")
+    name = getattr(bot_class, "__name__", _("your bot"))
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
-        case = Case((), True, "is a subclass of Bot", "E-DRAW-4",
-                    "Write `class MyBot(Bot):` and pass the class itself: check_bot(MyBot).")
-        return CheckResult(name, name, [CaseResult(case, False, problem=f"{bot_class!r} is not a Bot class")],
-                           FAILED)
+        case = Case((), True, _("is a subclass of Bot"), "E-DRAW-4",
+                    _("Write `class MyBot(Bot):` and pass the class itself: check_bot(MyBot)."))
+        return CheckResult(name, name, [CaseResult(case, False, problem=_("{value} is not a Bot class",
+                                                                          value=repr(bot_class)))], FAILED)
 
     def plays(rules: Rules, players: int, games: int, seed: int) -> Callable[[], bool]:
         def run() -> bool:
-            _, finished = _bot_games(bot_class, rules, players, games, seed)
+            _won, finished = _bot_games(bot_class, rules, players, games, seed)
             if finished < games:
-                raise Problem(f"only {finished} of {games} games reached a winner within 3000 moves")
+                raise Problem(_("only {finished} of {games} games reached a winner within 3000 moves",
+                                finished=finished, games=games))
             return True
         return run
 
     def wins() -> bool:
-        won, _ = _bot_games(bot_class, ENCANTO, 2, 20, 7)
+        won, _finished = _bot_games(bot_class, ENCANTO, 2, 20, 7)
         if won < 6:
-            raise Problem(f"won {won} of 20")
+            raise Problem(_("won {won} of 20", won=won))
         return True
 
     specs = [
-        (plays(ENCANTO, 2, 10, 1), "plays 10 seeded 2-player Encanto games to the end, every move legal",
+        (plays(ENCANTO, 2, 10, 1), _("plays 10 seeded 2-player Encanto games to the end, every move legal"),
          "E-MATCH-1",
-         "Return a move from game.legal_moves(); mind game.phase: 'challenge' (E-WD4-3) and "
-         "'drawn' (E-DRAW-2) have their own moves."),
-        (plays(ENCANTO, 4, 10, 2), "plays 10 seeded 4-player Encanto games to the end, every move legal",
+         _("Return a move from game.legal_moves(); mind game.phase: 'challenge' (E-WD4-3) and "
+           "'drawn' (E-DRAW-2) have their own moves.")),
+        (plays(ENCANTO, 4, 10, 2), _("plays 10 seeded 4-player Encanto games to the end, every move legal"),
          "E-WDT-2",
-         "Return a move from game.legal_moves(): a Wild Don't Talk also names a player to silence (E-WDT-2)."),
-        (plays(CLASSIC, 3, 10, 3), "plays 10 seeded 3-player classic games to the end, every move legal",
+         _("Return a move from game.legal_moves(): a Wild Don't Talk also names a player to silence (E-WDT-2).")),
+        (plays(CLASSIC, 3, 10, 3), _("plays 10 seeded 3-player classic games to the end, every move legal"),
          "C-SETUP-4",
-         "C-SETUP-4: after a Wild turned first, the first player names a colour: the draw moves then carry one."),
-        (wins, "wins at least 6 of 20 seeded 2-player Encanto games against RandomBot", "E-WIN-1",
-         "E-WIN-1: to win, get rid of your cards: play a card whenever you can, and say UNO (E-UNO-1)."),
+         _("C-SETUP-4: after a Wild turned first, the first player names a colour: the draw moves then carry one.")),
+        (wins, _("wins at least 6 of 20 seeded 2-player Encanto games against RandomBot"), "E-WIN-1",
+         _("E-WIN-1: to win, get rid of your cards: play a card whenever you can, and say UNO (E-UNO-1).")),
     ]
+    uses = DEPENDS["MyBot"]
     results = []
-    for test, label, rule, hint in specs:
-        sub = run_cases(test, [Case((), True, label, rule, hint)], name, name=name)
-        if sub.not_started:
-            return CheckResult(name, name, [], NOT_STARTED, sub.note)
-        results.extend(sub.results)
+    with standing_in(bot_class, uses):
+        for test, label, rule, hint in specs:
+            sub = run_cases(test, [Case((), True, label, rule, hint)], name, name=name)
+            if sub.not_started:
+                return CheckResult(name, name, [], NOT_STARTED, sub.notes)
+            results.extend(sub.results)
     status = PASSED if all(r.ok for r in results) else FAILED
-    return CheckResult(name, name, results, status)
+    return CheckResult(name, name, results, status, [standing_in_note(uses)])
 
 
 def check_best_color(func: Callable[[list], Color]) -> CheckResult:
     """``best_color(hand)``: the colour to name for a wild: the one held most (E-MATCH-3)."""
-    most = "E-MATCH-3: name the colour you hold most cards of, so your next turn is easy."
-    tie = "on a tie take the first colour in the order red, yellow, green, blue (list(Color))."
+    most = _("E-MATCH-3: name the colour you hold most cards of, so your next turn is easy.")
+    tie = _("E-MATCH-3: on a tie take the first colour in the order red, yellow, green, blue (list(Color)).")
     rows = [
-        ("G1 G2 R5", "G", most), ("B1 Y2 B3 Y4 B5", "B", most), ("W R5 W+4", "R", most + " Wilds have no colour."),
-        ("Y1 G2", "Y", "E-MATCH-3: " + tie), ("B9 G2 G3 B4", "G", "E-MATCH-3: " + tie),
-        ("W W+4", "R", "No coloured card left: " + tie), ("", "R", "An empty hand has no favourite: " + tie),
+        ("G1 G2 R5", "G", most), ("B1 Y2 B3 Y4 B5", "B", most),
+        ("W R5 W+4", "R", _("E-MATCH-3: name the colour you hold most cards of, so your next turn is easy. "
+                            "Wilds have no colour.")),
+        ("Y1 G2", "Y", tie), ("B9 G2 G3 B4", "G", tie),
+        ("W W+4", "R", _("No coloured card left: on a tie take the first colour in the order red, yellow, "
+                         "green, blue (list(Color)).")),
+        ("", "R", _("An empty hand has no favourite: on a tie take the first colour in the order red, yellow, "
+                    "green, blue (list(Color)).")),
     ]
-    cases = [Case((to_cards(hand),), to_color(want), f"hand {hand_text(hand)}", "E-MATCH-3", hint)
+    cases = [Case((to_cards(hand),), to_color(want), _("hand {hand}", hand=hand_text(hand)), "E-MATCH-3", hint)
              for hand, want, hint in rows]
     return run_cases(func, cases, "best_color", normalize=norm)
 
@@ -112,18 +135,16 @@ def check_best_color(func: Callable[[list], Color]) -> CheckResult:
 def check_summarize(func: Callable[[list, Any], tuple[float, float]]) -> CheckResult:
     """``summarize(games, player)``: (win rate, average points per game) for ``player``."""
     games = [("Ana", 50), ("Ben", 30), ("Ana", 10)]
-    rate = "E-WIN-1: the win rate is the share of games the player won (wins divided by games)."
-    avg = ("E-SCORE-2: average the points the player scored over all games played, the lost "
-           "ones included (they score 0).")
+    rate = _("E-WIN-1: the win rate is the share of games the player won (wins divided by games).")
+    avg = _("E-SCORE-2: average the points the player scored over all games played, the lost "
+            "ones included (they score 0).")
     rows = [
-        (games, "Ana", (2 / 3, 20.0), avg), (games, "Ben", (1 / 3, 10.0), avg),
-        (games, "Caro", (0.0, 0.0), rate), ([], "Ana", (0.0, 0.0),
-                                            "No games played: return (0.0, 0.0) instead of dividing by zero."),
-        ([("Ben", 0)], "Ben", (1.0, 0.0), rate), ([(0, 40), (1, 60), (0, 20), (0, 0)], 0, (0.75, 15.0), avg),
+        (games, "Ana", (2 / 3, 20.0), "E-SCORE-2", avg), (games, "Ben", (1 / 3, 10.0), "E-SCORE-2", avg),
+        (games, "Caro", (0.0, 0.0), "E-WIN-1", rate),
+        ([], "Ana", (0.0, 0.0), "E-WIN-1", _("No games played: return (0.0, 0.0) instead of dividing by zero.")),
+        ([("Ben", 0)], "Ben", (1.0, 0.0), "E-WIN-1", rate),
+        ([(0, 40), (1, 60), (0, 20), (0, 0)], 0, (0.75, 15.0), "E-SCORE-2", avg),
     ]
-    cases = [Case((g, p), want, f"games {g or '[]'}, player {p!r}", "E-SCORE-2" if hint is avg else "E-WIN-1", hint)
-             for g, p, want, hint in rows]
-    return run_cases(func, cases, "summarize",
-                     normalize=list_as_tuple)
-
-
+    cases = [Case((g, p), want, _("games {games}, player {player}", games=g or "[]", player=repr(p)), rule, hint)
+             for g, p, want, rule, hint in rows]
+    return run_cases(func, cases, "summarize", normalize=list_as_tuple)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..engine.rules import Rules
+from ..i18n import _, ngettext
 from .core import FAILED, NOT_STARTED, PASSED, Report, stub_name
 from .values import ENCANTO
 
@@ -20,7 +21,7 @@ class TournamentResult(Report):
         self.names = names
         self.games = games
         self.status = status
-        self.note = note
+        self.notes = (note,) if note else ()
 
     def summary(self, name: str) -> tuple[float, float]:
         """(win rate, average points per game) of ``name``."""
@@ -42,16 +43,17 @@ class TournamentResult(Report):
     def headline(self) -> str:
         """The first line of the table: how many games, or why there are none."""
         if self.status == NOT_STARTED:
-            return "○ tournament: not started yet"
+            return _("○ tournament: not started yet")
         if self.status != PASSED:
-            return "✗ tournament stopped"
-        return f"Tournament: {len(self.games)} seeded games"
+            return _("✗ tournament stopped")
+        return ngettext("Tournament: {n} seeded game", "Tournament: {n} seeded games", len(self.games))
 
     def text(self) -> str:
         """The table as plain text."""
         lines = [self.headline, *self._note_lines()]
         if self.status == PASSED:
-            lines.append(f"  {'bot':<14} {'wins':>5} {'win rate':>9} {'avg points':>11}")
+            heads = _("bot"), _("wins"), _("win rate"), _("avg points")
+            lines.append("  {:<14} {:>5} {:>9} {:>11}".format(*heads))
             for name, wins, rate, avg in self.rows():
                 lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {avg:>11.1f}")
         return "\n".join(lines)
@@ -63,8 +65,9 @@ class TournamentResult(Report):
             th = '<th style="padding:2px 8px;text-align:{}">{}</th>'
             td = '<td style="padding:2px 8px;text-align:{}">{}</td>'
             parts.append('<table style="border-collapse:collapse;margin-top:4px"><tr>'
-                         + "".join(th.format(a, h) for a, h in (("left", "bot"), ("right", "wins"),
-                                                                 ("right", "win rate"), ("right", "avg points")))
+                         + "".join(th.format(a, e(h)) for a, h in (("left", _("bot")), ("right", _("wins")),
+                                                                    ("right", _("win rate")),
+                                                                    ("right", _("avg points"))))
                          + "</tr>")
             for name, wins, rate, avg in self.rows():
                 parts.append("<tr>" + td.format("left", e(name)) + td.format("right", wins)
@@ -104,13 +107,14 @@ def tournament(bot_class: type, opponents: Sequence[str | type] = ("sensible", "
             if game.winner is not None:
                 results.append((names[order[game.winner]], game.points))
             else:
-                results.append(("(no winner)", 0))
+                results.append((_("(no winner)"), 0))
     except NotImplementedError as exc:
+        stub = stub_name(exc, getattr(bot_class, "__name__", _("your bot")))
         return TournamentResult(names, [], NOT_STARTED,
-                                f"`{stub_name(exc, getattr(bot_class, '__name__', 'your bot'))}` still raises NotImplementedError: write it, "
-                                "run its cell, then run the tournament again.")
+                                _("`{stub}` still raises NotImplementedError: write it, run its cell, then run "
+                                  "the tournament again.", stub=stub))
     except Exception as exc:
         return TournamentResult(names, results, FAILED,
-                                f"game {len(results) + 1}: {type(exc).__name__}: {exc}")
+                                _("game {game}: {error}", game=len(results) + 1, error=f"{type(exc).__name__}: {exc}"))
     return TournamentResult(names, results)
 

@@ -15,13 +15,14 @@ import numpy as np
 
 from ..engine.cards import Card, Color
 from ..engine.rules import Rules
+from ..i18n import N_, _, ngettext
 
 #: The two rule sets every table draws its cases from (built once: Rules are immutable).
 ENCANTO = Rules.encanto()
 CLASSIC = Rules.classic()
 
-#: Colour letters as the words a case label uses.
-COLOUR_WORD = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+#: Colour letters as the words a case label uses (translated where shown: :func:`colour_word`).
+COLOUR_WORD = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 
 
 # ---------------------------------------------------------------------------- writing cases
@@ -40,9 +41,19 @@ def to_color(letter: str) -> Color:
     return Color.parse(letter)
 
 
+def colour_word(letter: str) -> str:
+    """The colour a letter names, as a word in the learner's language ("green")."""
+    return _(COLOUR_WORD[letter])
+
+
+def players_text(n: int) -> str:
+    """How a case label says the number of players: "4 players"."""
+    return ngettext("{n} player", "{n} players", n)
+
+
 def rules_name(rules: Rules) -> str:
     """How a case label names a rule set: "Encanto" or "classic"."""
-    return "Encanto" if rules.name == "encanto" else "classic"
+    return _("Encanto") if rules.name == "encanto" else _("classic")
 
 
 def hand_text(codes: str) -> str:

@@ -1,0 +1,212 @@
+"""The exercises under the real nbgrader 0.9.6, as a teacher runs it: a course folder, the
+seven solution notebooks as the source, ``generate_assignment``, three submissions (every
+answer right, nothing answered, one mistake), ``autograde``, ``validate``, and
+``generate_feedback``. Scores come from nbgrader's own gradebook (``nbgrader.api``).
+
+One course is built per test run (about a minute on two cores: each nbgrader command starts
+its own kernels); every test below reads from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbgrader.api import Gradebook
+
+from uno_lessons import exercises as ex
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+ASSIGNMENT = "uno"
+COURSE = "uno_lessons"
+STUDENTS = ("full", "blank", "slip")
+
+#: The one mistake: step 1 of 02_matching forgets the wild cards (E-MATCH-2).
+SLIP_NOTEBOOK, SLIP_CELL = "02_matching", "can_play"
+SLIP_SOURCE = '''def can_play(card, top, color):
+    """True when `card` may be played on `top` while `color` is in force (E-MATCH)."""
+    return card.color is color or card.rank is top.rank'''
+
+
+def start(course: Path, *args: str) -> subprocess.Popen:
+    """Start one nbgrader command in the course folder, as a teacher types it in an activated
+    virtual environment (nbgrader runs ``alembic`` from the PATH)."""
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    return subprocess.Popen([sys.executable, "-m", "nbgrader", *args], cwd=course, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def finish(proc: subprocess.Popen) -> subprocess.CompletedProcess:
+    """Wait for a started command; its output and exit code."""
+    out, err = proc.communicate(timeout=600)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    """Run one nbgrader command in the course folder and wait for it."""
+    return finish(start(course, *args))
+
+
+def _answers(solution: Path) -> dict[str, str]:
+    """grade_id -> the teacher's answer cell, markers taken out (what a learner would type)."""
+    nb = nbformat.read(solution, as_version=4)
+    found = {}
+    for cell in nb.cells:
+        flags = cell.metadata.get("nbgrader", {})
+        if flags.get("solution"):
+            found[flags["grade_id"]] = "\n".join(
+                line for line in cell.source.split("\n")
+                if line.strip() not in (ex.BEGIN_SOLUTION, ex.END_SOLUTION))
+    return found
+
+
+def _submit(released: Path, target: Path, answers: dict[str, str]) -> None:
+    nb = nbformat.read(released, as_version=4)
+    for cell in nb.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if grade_id in answers:
+            cell.source = answers[grade_id]
+    nbformat.write(nb, target)
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> dict:
+    """A course folder taken through generate_assignment, autograde (three students),
+    validate (each student's 02_matching) and generate_feedback."""
+    root = tmp_path_factory.mktemp("course")
+    (root / "nbgrader_config.py").write_text(
+        "c = get_config()\n"
+        f"c.CourseDirectory.root = {str(root)!r}\n"
+        f"c.CourseDirectory.course_id = {COURSE!r}\n", encoding="utf-8")
+    source = root / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    for nb in SOLUTIONS.glob("*.ipynb"):
+        shutil.copy(nb, source / nb.name)
+    logs = {"generate": nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")}
+    assert logs["generate"].returncode == 0, logs["generate"].stderr
+
+    released = sorted((root / "release" / ASSIGNMENT).glob("*.ipynb"))
+    for student in STUDENTS:
+        folder = root / "submitted" / student / ASSIGNMENT
+        folder.mkdir(parents=True)
+        for nb in released:
+            answers = {} if student == "blank" else _answers(SOLUTIONS / nb.name)
+            if student == "slip" and nb.stem == SLIP_NOTEBOOK:
+                answers[SLIP_CELL] = SLIP_SOURCE
+            _submit(nb, folder / nb.name, answers)
+
+    # Each student is autograded by its own command, and validate runs beside them: the
+    # commands are independent (validate never touches the gradebook), and two cores finish
+    # them sooner together than one after another.
+    targets = [str(root / "submitted" / s / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb") for s in STUDENTS]
+    running = {f"autograde {s}": start(root, "autograde", ASSIGNMENT, "--student", s, "--force") for s in STUDENTS}
+    running["validate"] = start(root, "validate", *targets)
+    logs.update({name: finish(proc) for name, proc in running.items()})
+    for s in STUDENTS:
+        assert logs[f"autograde {s}"].returncode == 0, logs[f"autograde {s}"].stderr
+    logs["feedback"] = nbgrader(root, "generate_feedback", ASSIGNMENT, "--force")
+    assert logs["feedback"].returncode == 0, logs["feedback"].stderr
+    return {"root": root, "logs": logs, "released": released}
+
+
+def _gradebook(course: dict) -> Gradebook:
+    return Gradebook(f"sqlite:///{course['root'] / 'gradebook.db'}", COURSE)
+
+
+def _graded_steps() -> int:
+    return sum(c["metadata"].get("nbgrader", {}).get("grade", False)
+               for nb in SOLUTIONS.glob("*.ipynb") for c in json.loads(nb.read_text(encoding="utf-8"))["cells"])
+
+
+# ------------------------------------------------------------------ the release
+def test_the_release_matches_exercises_cell_for_cell_locks_included(course):
+    for released in course["released"]:
+        release = nbformat.read(released, as_version=4)
+        exercise = nbformat.read(ROOT / "exercises" / released.name, as_version=4)
+        assert [c.id for c in release.cells] == [c.id for c in exercise.cells], released.name
+        for r, e in zip(release.cells, exercise.cells):
+            assert r.source.strip() == e.source.strip(), (released.name, r.id)
+            for key in ("editable", "deletable"):
+                assert r.metadata.get(key, True) == e.metadata.get(key, True), (released.name, r.id, key)
+            assert r.metadata.get("nbgrader", {}).get("locked") == e.metadata.get("nbgrader", {}).get("locked")
+        checks = [c for c in exercise.cells if "check" in c.metadata.get("tags", [])]
+        assert checks and all(not c.metadata["editable"] and not c.metadata["deletable"] for c in checks)
+
+
+# ------------------------------------------------------------------ autograde
+def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
+    total = _graded_steps()
+    assert total == 23
+    with _gradebook(course) as gb:
+        scores = {s: gb.find_submission(ASSIGNMENT, s).score for s in STUDENTS}
+        assert gb.find_submission(ASSIGNMENT, "full").max_score == total
+        slip = {name: gb.find_grade(name, SLIP_NOTEBOOK, ASSIGNMENT, "slip").score
+                for name in ("check_can_play", "check_playable_cards", "check_match_reason")}
+    assert scores == {"full": total, "blank": 0, "slip": total - 1}
+    # playable_cards calls the learner's wrong can_play, yet keeps its point: one mistake, one point
+    assert slip == {"check_can_play": 0, "check_playable_cards": 1, "check_match_reason": 1}
+
+
+def test_autograde_grades_check_cells_without_partial_credit_warnings(course):
+    for student in STUDENTS:
+        log = course["logs"][f"autograde {student}"].stderr
+        assert log.count("Autograding") == 7, student
+        assert "cannot be converted to" not in log and "treating other output as full credit" not in log
+
+
+def test_an_autograded_check_shows_the_report_then_a_short_error(course):
+    nb = nbformat.read(course["root"] / "autograded" / "slip" / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check_can_play")
+    kinds = [o.output_type for o in cell.outputs]
+    assert kinds == ["display_data", "error"]
+    assert cell.outputs[0].data["text/plain"].startswith("✗ can_play: 10 of 13 cases pass")
+    error = cell.outputs[1]
+    assert error.ename == "StepNotPassed" and len(error.traceback) <= 3
+    assert error.traceback[0] == "✗ can_play: 10 of 13 cases pass"
+    passed = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check_playable_cards")
+    assert [o.output_type for o in passed.outputs] == ["display_data"]
+
+
+# ------------------------------------------------------------------ validate
+def _validate_blocks(out: str) -> list[str]:
+    """The validate output of each notebook, in the order they were given."""
+    return [b for b in re.split(r"(?m)^(?=Success!|VALIDATION FAILED)", out) if b.strip()]
+
+
+def test_validate_tells_the_truth_naming_the_failing_steps(course):
+    run = course["logs"]["validate"]
+    full, blank, slip = _validate_blocks(run.stdout)
+    assert full.strip() == "Success! Your notebook passes all the tests."
+    assert blank.startswith("VALIDATION FAILED ON 3 CELL(S)!")
+    for step in ("can_play", "playable_cards", "match_reason"):
+        assert f'check("{step}")' in blank and f"○ {step}: not started yet" in blank
+    assert slip.startswith("VALIDATION FAILED ON 1 CELL(S)!")
+    assert 'check("can_play")' in slip and "✗ can_play: 10 of 13 cases pass" in slip
+    assert "playable_cards" not in slip
+    assert "Traceback" not in run.stdout
+
+
+# ------------------------------------------------------------------ feedback
+def _feedback(course: dict, student: str) -> str:
+    return (course["root"] / "feedback" / student / ASSIGNMENT / f"{SLIP_NOTEBOOK}.html").read_text(encoding="utf-8")
+
+
+def test_feedback_holds_the_table_and_the_hint_with_the_rule_never_the_answer(course):
+    page = _feedback(course, "slip")
+    assert "✗ can_play: 10 of 13 cases pass" in page
+    assert "Hint (E-MATCH-2)" in page and "E-MATCH-2: what do wild cards match?" in page
+    assert "Rule E-MATCH-2 says: “Wild cards match every card.”" in page
+    assert "✓ playable_cards: all 5 cases pass" in page
+    assert "if card.is_wild:" not in page, "the teacher's answer must not leak"
+    assert "Traceback (most recent call last)" not in page
+    blank = _feedback(course, "blank")
+    assert "○ can_play: not started yet" in blank and "still raises NotImplementedError" in blank
+    assert "StepNotPassed" not in _feedback(course, "full")

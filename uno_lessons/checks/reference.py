@@ -1,0 +1,116 @@
+"""The package's own answers to the steps that later steps build on, and how a check uses them.
+
+A step such as ``playable_cards`` is meant to call the learner's ``can_play``. If the check
+ran it with the learner's ``can_play``, one slip in ``can_play`` would fail both steps (and
+cost two points in nbgrader). So while a step is checked, :func:`standing_in` puts these
+reference functions in place of the ones it depends on, in the learner's own namespace, and
+puts the learner's back afterwards: each step is graded on its own code only.
+
+Each reference is built on the engine (``matches``, ``build_deck``, ``wild_draw_four_honest``,
+``Card.points``) or, where the engine keeps the rule inside ``Game``, written from the same
+rule and tested against a real ``Game`` in ``tests/test_checks.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from ..engine.cards import Card, Color, Rank, build_deck
+from ..engine.moves import matches, wild_draw_four_honest
+from ..engine.rules import Rules
+
+
+def _color(color: Color | str | None) -> Color | None:
+    return None if color is None else Color.parse(color)
+
+
+def can_play(card: Card, top: Card, color: Color) -> bool:
+    """E-MATCH-1..3: may ``card`` go on ``top`` while ``color`` is in force (the engine's rule)."""
+    return matches(Card.parse(card), Card.parse(top), _color(color))
+
+
+def cards_in_deck(code: str, rules: Rules) -> int:
+    """E-DECK: copies of the card ``code`` in the deck of ``rules``, counted in the engine's deck."""
+    return build_deck(rules.wild_dont_talk).count(Card.parse(code))
+
+
+def next_seat_after(card: Card, seat: int, direction: int, players: int) -> int:
+    """E-ACT-1..5: the seat to move after ``seat`` plays ``card`` (as ``Game`` moves play on)."""
+    rank = Card.parse(card).rank
+    if rank is Rank.REVERSE:
+        if players == 2:  # E-ACT-3: with two players a Reverse acts like a Skip
+            return seat
+        direction = -direction
+    steps = 2 if rank in (Rank.SKIP, Rank.DRAW_TWO) else 1
+    return (seat + steps * direction) % players
+
+
+def direction_after(card: Card, direction: int) -> int:
+    """E-ACT-3: only a Reverse turns the direction of play."""
+    return -direction if Card.parse(card).rank is Rank.REVERSE else direction
+
+
+def wild_draw_four_is_legal(hand: Sequence[Card], color: Color, rules: Rules) -> bool:
+    """E-WD4-2 / C-WD4-2: the engine's test of an honest Wild Draw Four."""
+    cards = [Card.parse(c) for c in hand]
+    return wild_draw_four_honest(cards, _color(color), rules.wilds_block_wild_draw_four)
+
+
+def card_points(code: str) -> int:
+    """E-SCORE-2: the engine's points of one card."""
+    return Card.parse(code).points
+
+
+def best_color(hand: Sequence[Card]) -> Color:
+    """The colour held most; ties (and a hand of wilds only) go to the first in ``list(Color)``."""
+    cards = [Card.parse(c) for c in hand]
+    return max(Color, key=lambda color: sum(card.color is color for card in cards))
+
+
+#: The reference answer for each step other steps build on, by the learner's function name.
+REFERENCE = {f.__name__: f for f in (can_play, cards_in_deck, next_seat_after, direction_after,
+                                     wild_draw_four_is_legal, card_points, best_color)}
+
+#: The learner's functions each step may call, by the step's function name.
+DEPENDS = {
+    "deck_size": ("cards_in_deck",),
+    "playable_cards": ("can_play",),
+    "seat_after_sequence": ("next_seat_after", "direction_after"),
+    "challenge_outcome": ("wild_draw_four_is_legal",),
+    "hand_score": ("card_points",),
+    "MyBot": ("best_color",),
+}
+
+
+def namespace_of(answer: Any) -> dict | None:
+    """The module namespace a learner's function (or class) looks its other names up in."""
+    found = getattr(answer, "__globals__", None)
+    if found is None and isinstance(answer, type):
+        for attr in vars(answer).values():
+            found = getattr(attr, "__globals__", None)
+            if found is not None:
+                break
+    return found if isinstance(found, dict) else None
+
+
+@contextmanager
+def standing_in(answer: Any, names: Sequence[str]) -> Iterator[None]:
+    """Within the block the reference functions ``names`` replace the learner's in the
+    namespace ``answer`` uses; afterwards the learner's (or their absence) are restored."""
+    space = namespace_of(answer)
+    if space is None or not names:
+        yield
+        return
+    missing = object()
+    saved = {name: space.get(name, missing) for name in names}
+    space.update({name: REFERENCE[name] for name in names})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is missing:
+                space.pop(name, None)
+            else:
+                space[name] = value

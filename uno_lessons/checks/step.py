@@ -1,0 +1,82 @@
+"""``check("can_play")``: the one line in every graded check cell, for learners and for nbgrader.
+
+It finds the learner's function by name in the notebook, says so when the cell that defines
+it did not run (:mod:`.cells`), runs the step's check, and shows the ✓/✗ report as rich
+output (``display_data``: HTML with the plain-text report beside it). When the step does not
+pass it then raises :class:`StepNotPassed`, a short ``AssertionError`` naming the step:
+
+- ``nbgrader validate`` and ``autograde`` see an error in the grade cell, so a blank or wrong
+  notebook fails (0 points for that step) and a correct one passes;
+- a passing cell leaves no ``execute_result``, only the report, which nbgrader grades as full
+  credit without its "cannot be converted to a float" warning;
+- the learner, and nbgrader's feedback, see the report and then only the few lines of
+  :meth:`StepNotPassed._render_traceback_`, never a traceback wall.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from typing import Any
+
+from ..i18n import _
+from .cells import cell_trouble
+from .core import NOT_RUN, NOT_STARTED, CheckResult
+
+#: Widest line of a StepNotPassed message: ``nbgrader validate`` indents by 4 and cuts at 87.
+WIDTH = 80
+
+
+def wrapped(text: str, width: int = WIDTH) -> str:
+    """``text`` with each line wrapped at ``width``, continuation lines indented like the line."""
+    out = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False) or [line])
+    return "\n".join(out)
+
+
+class StepNotPassed(AssertionError):
+    """A graded step that does not pass yet; its message is the report's headline and advice."""
+
+    def __init__(self, result: CheckResult) -> None:
+        super().__init__(wrapped(result.summary()))
+        self.result = result
+
+    def _render_traceback_(self) -> list[str]:
+        # IPython shows these lines instead of a traceback: the report above says the rest.
+        return str(self).split("\n")
+
+
+def _checks() -> dict:
+    from . import CHECKS
+
+    return CHECKS
+
+
+def step_result(name: str, namespace: dict[str, Any]) -> CheckResult:
+    """The report for the learner's ``name`` in ``namespace`` (their notebook's globals)."""
+    checks = _checks()
+    if name not in checks:
+        raise KeyError(_("There is no check for {name!r}; the steps are: {steps}.", name=name,
+                         steps=", ".join(checks)))
+    trouble = cell_trouble(name, namespace)
+    if trouble is not None:
+        status = NOT_STARTED if trouble.kind == "not_defined" else NOT_RUN
+        return CheckResult(name, name, [], status, [trouble.note])
+    return checks[name](namespace[name])
+
+
+def check(name: str, namespace: dict[str, Any] | None = None) -> None:
+    """Check the learner's function ``name``: show the report, and raise
+    :class:`StepNotPassed` unless every case passes.
+
+    ``namespace`` defaults to the caller's globals (the notebook's, in Jupyter).
+    """
+    if namespace is None:
+        namespace = sys._getframe(1).f_globals
+    result = step_result(name, namespace)
+    result.show()
+    if not result.passed:
+        raise StepNotPassed(result)
