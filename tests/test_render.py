@@ -9,18 +9,28 @@ import pytest
 
 from uno_lessons import Card, Color, Game
 from uno_lessons.engine.cards import ALL_CARDS
+from uno_lessons.lessons._common import LESSON_CSS
 from uno_lessons.render import (
     COLORS_HEX,
+    INK,
+    STYLE,
+    TEXT_ON,
     back_svg,
     card_html,
+    card_state_words,
     card_svg,
+    card_words,
     color_swatch_html,
+    contrast_ratio,
     css_code,
+    fit_font_size,
     hand_html,
     log_html,
     seats_html,
     table_html,
+    text_width,
 )
+from uno_lessons.widgets.views import _MESSAGE_STYLES
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -256,3 +266,107 @@ def test_seat_boxes_do_not_overlap(players, width):
         for x2, y2, w2, h2 in boxes[i + 1:]:
             apart = x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
             assert apart, (players, width, (x1, y1), (x2, y2))
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def test_contrast_ratio_matches_wcag_reference_values():
+    assert contrast_ratio("#000", "#fff") == pytest.approx(21)
+    assert contrast_ratio("#fff", "#fff") == pytest.approx(1)
+    assert contrast_ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # the known AA grey
+    assert contrast_ratio("#379711", "#ffffff") == pytest.approx(3.75, abs=0.01)  # why green has dark text
+
+
+@pytest.mark.parametrize("color", list(Color), ids=lambda c: c.label)
+def test_text_on_every_card_colour_meets_aa(color):
+    assert contrast_ratio(COLORS_HEX[color], TEXT_ON[color]) >= 4.5
+
+
+def test_every_badge_and_button_colour_in_the_css_meets_aa_with_white_text():
+    pairs = re.findall(r"\.(uno-b-[a-z]+)\{\{?background:(#[0-9a-f]{3,6})", STYLE)
+    pairs += re.findall(r"\.(uno-btn-[a-z]+)\{background:(#[0-9a-f]{3,6});color:#fff", LESSON_CSS)
+    assert len(pairs) >= 10
+    for name, bg in pairs:
+        assert contrast_ratio(bg, "#ffffff") >= 4.5, f"{name}: white on {bg}"
+
+
+def test_small_grey_text_and_messages_meet_aa():
+    for rule in ("uno-log-n", "uno-log-empty"):
+        color = re.search(rf"\.{rule}\{{[^}}]*color:(#[0-9a-f]{{6}})", STYLE).group(1)
+        assert contrast_ratio(color, "#fbfbf8") >= 4.5, rule
+    for kind, (_icon, fg, bg) in _MESSAGE_STYLES.items():
+        assert contrast_ratio(fg, bg) >= 4.5 and contrast_ratio(INK, bg) >= 4.5, kind
+
+
+def test_colour_word_is_dark_on_a_white_pill_and_faded_cards_keep_their_contrast():
+    svg = card_svg("G3", dimmed=True)
+    root = parse_svg(svg)
+    word = next(t for t in root.iter(SVG + "text") if t.get("class") == "uno-color-word")
+    pill = list(root)[list(root).index(word) - 1]
+    assert (pill.get("fill"), word.get("fill")) == ("#fff", INK)
+    assert contrast_ratio(pill.get("fill"), word.get("fill")) >= 4.5
+    assert "opacity" not in root.get("style") and "grayscale" in root.get("style")
+    assert root.find(f".//{SVG}g[@class='uno-stripes']") is not None, "not playable: a pattern, not only grey"
+
+
+def test_chosen_colour_badge_meets_aa_on_its_colour():
+    root = parse_svg(card_svg("W", chosen_color="G"))
+    word = next(t for t in root.iter(SVG + "text") if t.get("class") == "uno-chosen-word")
+    pill = list(root)[list(root).index(word) - 1]
+    assert word.text == "GREEN" and contrast_ratio(pill.get("fill"), word.get("fill")) >= 4.5
+    assert root.get("aria-label") == "Wild, green chosen"
+
+
+def test_decorative_card_is_hidden_from_screen_readers():
+    root = parse_svg(card_svg("B4", decorative=True))
+    assert root.get("aria-hidden") == "true" and root.get("role") is None and root.find(SVG + "title") is None
+    assert parse_svg(back_svg(decorative=True)).get("aria-hidden") == "true"
+    assert parse_svg(card_svg("B4", label="blue 4, gold frame")).get("aria-label") == "blue 4, gold frame"
+
+
+def test_cards_in_words():
+    assert [card_words(c) for c in ("G0", "BS", "YR", "R+2", "W", "W+4", "WDT")] == [
+        "green 0", "blue Skip", "yellow Reverse", "red Draw Two", "Wild", "Wild Draw Four", "Wild Don't Talk"]
+    assert card_state_words("G0", playable=True) == "green 0, playable"
+    assert card_state_words("B4", playable=False) == "blue 4, cannot be played now"
+    assert card_state_words("W", chosen=Color.RED) == "Wild, red chosen"
+    assert card_state_words("W", face_down=True) == "face-down card"
+
+
+def test_text_width_measures_each_glyph_and_fit_shrinks_only_what_does_not_fit():
+    assert text_width("", 10) == 0
+    assert text_width("WW", 10) > text_width("II", 10) * 2  # wide and narrow letters differ
+    assert text_width("ÉÉ", 10) == text_width("EE", 10)  # accents measured as their letter
+    assert text_width("жута", 10) == text_width("ЖУТА", 10)  # lower case as capitals
+    assert text_width("漢字", 10) == 20  # full-width script: one em each
+    assert fit_font_size("RED", 51, 9.5, letter_spacing=0.6) == 9.5
+    for word in ("KUNING", "ЦРВЕНА", "DONKERGROENACHTIG", "漢字漢字漢字漢字"):
+        size = fit_font_size(word, 51, 9.5)
+        assert size <= 9.5 and text_width(word, size) <= 51 + 1e-9
+
+
+def test_hand_is_a_list_of_list_items_with_notes_in_words():
+    html = hand_html(["G3", "R7"], dim=[1], notes={1: "cannot be played now"}, label="Ana's hand")
+    assert 'role="list" aria-label="Ana&#x27;s hand"' in html
+    assert html.count('role="listitem"') == 2
+    assert 'aria-label="red 7, cannot be played now"' in html
+    assert 'class="uno-code" aria-hidden="true"' in html
+    assert 'role="list"' not in hand_html([]), "an empty hand is no list without items"
+
+
+def test_log_is_a_named_focusable_region_not_a_replaced_live_region():
+    html = log_html(["a", "b"])
+    assert 'role="region" aria-label="Game log" tabindex="0"' in html and "aria-live" not in html
+
+
+def test_seats_reflow_to_a_row_when_the_page_is_narrower_than_the_oval():
+    html = seats_html(game4(), width=460)
+    assert '<div class="uno-seats-wrap uno-seats-w460" style="width:460px;max-width:100%">' in html
+    assert "@container (max-width:459.5px)" in html and ".uno-seats-w460 .uno-seat{position:static" in html
+    assert 'aria-label="silenced"' not in seats_html(game4(), width=460)  # the badge says it in words
+
+
+def test_colour_swatch_beside_its_name_is_decoration():
+    assert 'aria-hidden="true"' in color_swatch_html("G") and "GREEN" in color_swatch_html("G")
+    assert 'role="img" aria-label="green"' in color_swatch_html("G", label=False)

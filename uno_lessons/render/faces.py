@@ -1,7 +1,10 @@
 """Card pictures: a face or a back as inline SVG, and one card wrapped for HTML.
 
-Colour is never the only signal: every face also prints its colour's name, and every SVG
-has ``role="img"`` and an ``aria-label`` such as "green 3" or "Wild Draw Four".
+Colour is never the only signal: every face also prints its colour's name (translated, and
+scaled to fit however long the word is), and every SVG has ``role="img"`` and an
+``aria-label`` such as "green 3" or "Wild Draw Four" (or is hidden from screen readers when
+``decorative``, inside a button that carries the name). A dimmed card (not playable) is
+greyed and striped, not faded: its words keep their contrast.
 """
 
 from __future__ import annotations
@@ -10,8 +13,11 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Card, Color, Rank
+from ..i18n import _
+from .measure import fit_font_size
 from .style import COLORS_HEX, FONT, INK, TEXT_ON, WILD_HEX, css_code, num, styled
 from .symbols import mini_cards, no_talk_bubble, outlined_text, reverse_arrows, skip_sign, wild_oval
+from .words import card_state_words, card_words, printed_color_word
 
 __all__ = ["card_svg", "back_svg", "card_html"]
 
@@ -66,68 +72,124 @@ def _corner(card: Card) -> str:
 
 
 def _card_open(width: float, label: str, *, fill: str, selected: bool, dimmed: bool, extra_class: str,
-               ring: str | None = None) -> str:
-    """The ``<svg>`` start of any card, face or back: title, white frame and coloured body."""
+               ring: str | None = None, decorative: bool = False) -> str:
+    """The ``<svg>`` start of any card, face or back: name, white frame and coloured body."""
     h = width * 1.5
     style = "display:block;"
     if dimmed:
-        style += "opacity:.42;filter:saturate(.45);"
+        # Greyed, not faded: opacity would take the printed words below AA contrast.
+        style += "filter:grayscale(.85);"
     cls = "uno-card-svg" + (" uno-selected" if selected else "") + (" uno-dimmed" if dimmed else "")
     if extra_class:
         cls += " " + extra_class
     # A gold frame marks the selected card; a frame in the chosen colour marks a played wild.
     border = "#f2a900" if selected else (ring or "#c8c8c8")
     bw = 5 if (selected or ring) else 1.2
+    name = (' aria-hidden="true" focusable="false"' if decorative
+            else f' role="img" aria-label="{escape(label)}"')
+    title = "" if decorative else f"<title>{escape(label)}</title>"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" width="{num(width)}" '
-            f'height="{num(h)}" role="img" aria-label="{escape(label)}" class="{cls}" '
-            f'style="{style}"><title>{escape(label)}</title>'
+            f'height="{num(h)}"{name} class="{cls}" style="{style}">{title}'
             f'<rect x="{num(bw / 2)}" y="{num(bw / 2)}" width="{num(100 - bw)}" height="{num(150 - bw)}" '
             f'rx="10" fill="#fff" stroke="{border}" stroke-width="{num(bw)}"/>'
             f'<rect x="7" y="7" width="86" height="136" rx="7" fill="{fill}"/>')
 
 
+def _clip(x0: float, y0: float, x1: float, y1: float, box: tuple[float, float, float, float]):
+    """The part of the segment inside ``box`` (left, top, right, bottom), or None (Liang–Barsky)."""
+    left, top, right, bottom = box
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 >= t1:
+        return None
+    return x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy
+
+
+def _stripe_lines() -> str:
+    lines = []
+    for x in range(20, 200, 20):
+        seg = _clip(x, 0, x - 100, 150, (10, 10, 90, 140))
+        if seg:
+            lines.append('<line x1="{}" y1="{}" x2="{}" y2="{}"/>'.format(*(num(v) for v in seg)))
+    return "".join(lines)
+
+
+#: Diagonal stripes over a dimmed card, so "not playable" is told by a pattern too, not by
+#: colour or fading.
+_STRIPES = ('<g class="uno-stripes" stroke="#1d1d1d" stroke-opacity=".6" stroke-width="3.5" '
+            f'stroke-linecap="round">{_stripe_lines()}</g>')
+
+
+def _word_pill(word: str, *, x: float, width: float, fill: str = "#fff", ink: str = INK,
+               size: float = 9.5, cls: str = "uno-color-word", stroke: str | None = None) -> str:
+    """A word on a rounded pill at the foot of a face, made smaller when it is too long."""
+    room = width - 6
+    spacing = 0.6
+    fs = fit_font_size(word, room, size, letter_spacing=spacing, smallest=3)
+    if fs < size:
+        spacing = 0.0
+        fs = fit_font_size(word, room, size, smallest=3)
+    edge = f' stroke="{stroke}" stroke-width="1.5"' if stroke else ""
+    return (f'<rect x="{num(x)}" y="129" width="{num(width)}" height="13" rx="6.5" fill="{fill}"{edge}/>'
+            f'<text x="{num(x + width / 2)}" y="{num(135.6 + fs * 0.36)}" text-anchor="middle" '
+            f'font-family="{FONT}" font-weight="700" font-size="{num(fs)}" letter-spacing="{num(spacing)}" '
+            f'fill="{ink}" class="{cls}">{escape(word)}</text>')
+
+
 def card_svg(card: Card | str, *, width: float = 72, face_down: bool = False, selected: bool = False,
-             dimmed: bool = False, chosen_color: Color | str | None = None) -> str:
+             dimmed: bool = False, chosen_color: Color | str | None = None, decorative: bool = False,
+             label: str | None = None) -> str:
     """A card face as inline SVG (``width`` px wide, 2:3). ``face_down`` draws the back;
-    ``selected`` adds a gold frame, ``dimmed`` fades it; ``chosen_color`` marks the colour
-    named for a wild with a ring and a labelled badge."""
+    ``selected`` adds a gold frame, ``dimmed`` greys and stripes it; ``chosen_color`` marks
+    the colour named for a wild with a ring and a labelled badge. ``decorative`` hides the
+    picture from screen readers (for a button that names the card itself); ``label`` replaces
+    the spoken name ("green 3, gold frame")."""
     if face_down:
-        return back_svg(width=width, selected=selected, dimmed=dimmed)
+        return back_svg(width=width, selected=selected, dimmed=dimmed, decorative=decorative, label=label)
     card = Card.parse(card)
     chosen = Color.parse(chosen_color) if chosen_color is not None else None
     if not card.is_wild:
         chosen = None
-    label = card.name + (f", {chosen.label} chosen" if chosen is not None else "")
+    if label is None:
+        label = card_state_words(card, chosen=chosen)
     fill = COLORS_HEX[card.color] if card.color is not None else WILD_HEX
     out = [_card_open(width, label, fill=fill, selected=selected, dimmed=dimmed,
                       extra_class=f"uno-svg-{css_code(card)}",
-                      ring=COLORS_HEX[chosen] if chosen is not None else None)]
+                      ring=COLORS_HEX[chosen] if chosen is not None else None, decorative=decorative)]
     if not card.is_wild:
         out.append('<ellipse cx="50" cy="75" rx="34" ry="56" transform="rotate(28 50 75)" fill="#fff"/>')
     out.append(f'<g transform="translate(50,74)">{_centre(card, fill)}</g>')
     corner = _corner(card)
     out.append(f'<g transform="translate(19,24)">{corner}</g>')
     out.append(f'<g transform="rotate(180 50 75) translate(19,24)">{corner}</g>')
-    # The colour in words, so the card reads without colour vision.
-    word = card.color.name if card.color is not None else "WILD"
-    on = TEXT_ON[card.color] if card.color is not None else "#fff"
-    out.append(f'<text x="43" y="140.5" text-anchor="middle" font-family="{FONT}" font-weight="700" '
-               f'font-size="10.5" letter-spacing="0.8" fill="{on}" '
-               f'class="uno-color-word">{word}</text>')
+    if dimmed:
+        out.append(_STRIPES)
     if chosen is not None:
-        out.append(f'<rect x="22" y="127" width="56" height="18" rx="9" fill="{COLORS_HEX[chosen]}" '
-                   f'stroke="#fff" stroke-width="2"/>'
-                   f'<text x="50" y="140" text-anchor="middle" font-family="{FONT}" font-weight="900" '
-                   f'font-size="10" fill="{TEXT_ON[chosen]}" class="uno-chosen-word">'
-                   f'{chosen.name}</text>')
+        # The chosen colour in words on a badge of that colour (dark or white text for AA).
+        out.append(_word_pill(printed_color_word(chosen), x=12, width=62, fill=COLORS_HEX[chosen],
+                              ink=TEXT_ON[chosen], size=10, cls="uno-chosen-word", stroke="#fff"))
+    else:
+        # The colour in words, dark on a white pill, so it reads without colour vision.
+        out.append(_word_pill(printed_color_word(card.color), x=11, width=57))
     out.append("</svg>")
     return "".join(out)
 
 
-def back_svg(*, width: float = 72, selected: bool = False, dimmed: bool = False) -> str:
+def back_svg(*, width: float = 72, selected: bool = False, dimmed: bool = False,
+             decorative: bool = False, label: str | None = None) -> str:
     """A face-down card: black with the red "UNO" oval. It carries no card identity."""
-    return (_card_open(width, "face-down card", fill=WILD_HEX, selected=selected, dimmed=dimmed,
-                       extra_class="uno-back")
+    return (_card_open(width, label or _("face-down card"), fill=WILD_HEX, selected=selected, dimmed=dimmed,
+                       extra_class="uno-back", decorative=decorative)
             + '<ellipse cx="50" cy="75" rx="33" ry="57" transform="rotate(28 50 75)" '
             f'fill="{COLORS_HEX[Color.RED]}" stroke="#fff" stroke-width="2.5"/>'
             '<g transform="translate(50,75) rotate(-22)">'
@@ -137,11 +199,11 @@ def back_svg(*, width: float = 72, selected: bool = False, dimmed: bool = False)
 def card_html(card: Card | str, *, style: bool = True, **kw: Any) -> str:
     """One card as an inline-block ``<span>`` (title = its name); keywords go to card_svg."""
     if kw.get("face_down"):
-        title = "face-down card"
+        title = _("face-down card")
         cls = "uno-card uno-card-back"
     else:
         card = Card.parse(card)
-        title = card.name
+        title = card_words(card)
         cls = f"uno-card uno-card-{css_code(card)}"
     span = f'<span class="{cls}" title="{escape(title)}">{card_svg(card, **kw)}</span>'
     return styled(span, style)

@@ -1,4 +1,8 @@
-"""The seats around an oval table, in play order, with badges for who plays, is silenced or won."""
+"""The seats around an oval table, in play order, with badges for who plays, is silenced or won.
+
+The oval has a fixed size; where the page is narrower than it (a phone, a split screen), a
+container query lays the same seats out as a wrapped row instead (WCAG 1.4.10 reflow).
+"""
 
 from __future__ import annotations
 
@@ -7,17 +11,20 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from .state import PlayState, direction_words, plural
+from ..i18n import _
+from .state import PlayState, direction_words
 from .style import num, styled
 from .symbols import no_talk_bubble
+from .words import cards_count
 
 __all__ = ["seats_html"]
 
 
 def _silenced_icon(size: int = 16) -> str:
     """The crossed-out speech bubble as a small inline icon for a badge."""
-    return (f'<svg viewBox="-26 -26 52 52" width="{size}" height="{size}" role="img" '
-            f'aria-label="silenced" style="vertical-align:-3px">{no_talk_bubble()}</svg>')
+    # The badge says "silenced" in words beside it, so the icon is hidden from screen readers.
+    return (f'<svg viewBox="-26 -26 52 52" width="{size}" height="{size}" aria-hidden="true" '
+            f'focusable="false" style="vertical-align:-3px">{no_talk_bubble()}</svg>')
 
 
 def _seat_angle(k: int, n: int) -> float:
@@ -59,23 +66,24 @@ def _seat_marks(play: PlayState, s: int, *, skipped: int | None, window: int | N
     badges = []
     if s == play.winner:
         cls.append("uno-seat-winner")
-        badges.append('<span class="uno-badge uno-b-winner">★ winner</span>')
+        badges.append(f'<span class="uno-badge uno-b-winner">★ {escape(_("winner"))}</span>')
     elif s == play.current and play.winner is None:
         cls.append("uno-seat-current")
-        what = "answers +4" if play.phase == "challenge" else "to play"
-        badges.append(f'<span class="uno-badge uno-b-current">▶ {what}</span>')
+        what = _("answers +4") if play.phase == "challenge" else _("to play")
+        badges.append(f'<span class="uno-badge uno-b-current">▶ {escape(what)}</span>')
     if s == play.silenced:
         cls.append("uno-seat-silenced")
-        badges.append(f'<span class="uno-badge uno-b-silenced">{_silenced_icon(14)} silenced</span>')
+        badges.append(f'<span class="uno-badge uno-b-silenced">{_silenced_icon(14)} '
+                      f'{escape(_("silenced"))}</span>')
     if s == skipped:
         cls.append("uno-seat-skipped")
-        badges.append('<span class="uno-badge uno-b-skipped">⊘ skipped</span>')
+        badges.append(f'<span class="uno-badge uno-b-skipped">⊘ {escape(_("skipped"))}</span>')
     # The seat that can be caught without UNO matters more than one that said it in time.
     if s == window:
         cls.append("uno-seat-uno")
-        badges.append('<span class="uno-badge uno-b-uno">no UNO said!</span>')
+        badges.append(f'<span class="uno-badge uno-b-uno">{escape(_("no UNO said!"))}</span>')
     elif s in said and size <= 2:
-        badges.append('<span class="uno-badge uno-b-said">said UNO</span>')
+        badges.append(f'<span class="uno-badge uno-b-said">{escape(_("said UNO"))}</span>')
     return cls, badges
 
 
@@ -119,9 +127,9 @@ def seats_html(game: Any, *, viewer: int | None = None, highlight_skipped: int |
     svg.append("</svg>")
 
     arrow, words = direction_words(direction)
-    centre_txt = f'<span class="uno-arrow">{arrow}</span>{words}'
+    centre_txt = f'<span class="uno-arrow" aria-hidden="true">{arrow}</span>{escape(words)}'
     if winner is not None:
-        centre_txt = f'<span class="uno-arrow">★</span>{escape(names[winner])} wins'
+        centre_txt = f'<span class="uno-arrow">★</span>{escape(_("{name} wins", name=names[winner]))}'
     centre = (f'<div class="uno-centre" style="left:{num(cx - 90)}px;top:{num(cy - 30)}px;width:180px">'
               f'{centre_txt}</div>')
 
@@ -134,13 +142,30 @@ def seats_html(game: Any, *, viewer: int | None = None, highlight_skipped: int |
         if s == viewer:
             cls.append("uno-seat-viewer")
         who = play.name(s)
-        you = " (you)" if s == viewer else ""
-        you_pill = ' <span class="uno-badge uno-b-you">you</span>' if s == viewer else ""
+        title = (_("seat {seat}: {name} (you)", seat=s, name=who) if s == viewer
+                 else _("seat {seat}: {name}", seat=s, name=who))
+        you_pill = f' <span class="uno-badge uno-b-you">{escape(_("you"))}</span>' if s == viewer else ""
         seats.append(
-            f'<div class="{" ".join(cls)}" data-seat="{s}" title="seat {s}: {who}{you}" '
+            f'<div class="{" ".join(cls)}" data-seat="{s}" title="{title}" '
             f'style="left:{num(x)}px;top:{num(y)}px;width:{num(bw)}px;min-height:{num(bh)}px">'
             f'<div class="uno-name">{who}</div><div class="uno-size">'
-            f'{plural(sizes[s], "card")}{you_pill}</div>{"".join(badges)}</div>')
-    body = (f'<div class="uno-root uno-seats" role="group" aria-label="seats, play goes {words}" '
-            f'style="width:{num(W)}px;height:{num(H + 24)}px">{"".join(svg)}{centre}{"".join(seats)}</div>')
-    return styled(body, style)
+            f'{escape(cards_count(sizes[s]))}{you_pill}</div>{"".join(badges)}</div>')
+    label = escape(_("seats, play goes {direction}", direction=words))
+    body = (f'<div class="uno-seats-wrap uno-seats-w{num(W)}" style="width:{num(W)}px;max-width:100%">'
+            f'<div class="uno-root uno-seats" role="group" aria-label="{label}" '
+            f'style="width:{num(W)}px;height:{num(H + 24)}px">{"".join(svg)}{centre}{"".join(seats)}'
+            f'</div></div>')
+    return _narrow_style(W) + styled(body, style)
+
+
+def _narrow_style(W: float) -> str:
+    """The wrapped-row layout for a seats view of width ``W`` shown in less room than ``W``."""
+    w = f"w{num(W)}"
+    return ("<style>@container (max-width:" + num(W - 0.5) + "px){"
+            f".uno-seats-{w} .uno-seats{{width:auto!important;height:auto!important;display:flex;"
+            "flex-flow:row wrap;gap:6px;margin:4px 0;}"
+            f".uno-seats-{w} .uno-seats>svg{{display:none;}}"
+            f".uno-seats-{w} .uno-seat{{position:static;width:auto!important;min-width:88px;flex:1 1 88px;}}"
+            f".uno-seats-{w} .uno-centre{{position:static;width:100%!important;order:-1;}}"
+            f".uno-seats-{w} .uno-centre .uno-arrow{{display:inline;font-size:1.4em;margin-right:4px;}}"
+            "}</style>")

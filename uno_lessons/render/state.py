@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, NamedTuple
 
+from ..i18n import _
+
 __all__ = ["PlayState", "plural", "direction_words"]
 
 
@@ -46,4 +48,4 @@ def plural(n: int, word: str) -> str:
 
 def direction_words(direction: int) -> tuple[str, str]:
     """An arrow and the words for the direction of play (1 clockwise, -1 counter-clockwise)."""
-    return ("↻", "clockwise") if direction >= 0 else ("↺", "counter-clockwise")
+    return ("↻", _("clockwise")) if direction >= 0 else ("↺", _("counter-clockwise"))

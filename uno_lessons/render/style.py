@@ -9,8 +9,8 @@ import re
 
 from ..engine.cards import Card, Color
 
-__all__ = ["COLORS_HEX", "TEXT_ON", "WILD_HEX", "INK", "FONT", "STYLE", "style_block", "styled",
-           "css_code", "num"]
+__all__ = ["COLORS_HEX", "TEXT_ON", "WILD_HEX", "INK", "FOCUS", "FONT", "STYLE", "style_block", "styled",
+           "css_code", "num", "contrast_ratio"]
 
 #: Card colours: a bright, recognisable UNO palette whose four hues stay apart for the
 #: common colour-vision deficiencies (they also differ in lightness).
@@ -20,17 +20,20 @@ COLORS_HEX: dict[Color, str] = {
     Color.GREEN: "#379711",
     Color.BLUE: "#0956bf",
 }
-#: Text colour readable on each card colour (dark on yellow).
+#: Text colour readable on each card colour at WCAG AA (4.5:1): white on red and blue, black
+#: on green (white on this green is only 3.75:1), near-black on yellow.
 TEXT_ON: dict[Color, str] = {
     Color.RED: "#ffffff",
     Color.YELLOW: "#1d1d1d",
-    Color.GREEN: "#ffffff",
+    Color.GREEN: "#000000",
     Color.BLUE: "#ffffff",
 }
 #: The black body of wild cards and card backs.
 WILD_HEX = "#1b1b1b"
 #: Near-black used for outlines and text on white.
 INK = "#1d1d1d"
+#: The keyboard focus ring: dark blue (6.4:1 on white), 3 px, outside a white gap.
+FOCUS = "#0b57d0"
 #: The heavy font of card faces; system fonts only, so nothing is fetched from a CDN.
 FONT = "'Arial Black','Helvetica Neue',Arial,'Liberation Sans','DejaVu Sans',sans-serif"
 _UI_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',Arial,sans-serif"
@@ -64,19 +67,19 @@ STYLE = f"""<style>
   border-radius:10px;color:#cfe8d6;font-size:14px;box-sizing:border-box;}}
 .uno-seats{{position:relative;margin:4px auto;font-family:{_UI_FONT};color:{INK};}}
 .uno-seats>svg{{position:absolute;left:0;top:0;}}
-.uno-seat{{position:absolute;box-sizing:border-box;background:#fff;border:2px solid #9aa;
+.uno-seats-wrap{{container-type:inline-size;}}
+.uno-seat{{position:absolute;box-sizing:border-box;background:#fff;border:2px solid #7a8a8a;
   border-radius:10px;text-align:center;padding:3px 4px;font-size:13px;line-height:1.25;
-  box-shadow:0 1px 3px rgba(0,0,0,.25);overflow:hidden;}}
-.uno-seat .uno-name{{font-weight:700;font-size:15px;white-space:nowrap;overflow:hidden;
-  text-overflow:ellipsis;}}
+  box-shadow:0 1px 3px rgba(0,0,0,.25);}}
+.uno-seat .uno-name{{font-weight:700;font-size:15px;overflow-wrap:anywhere;}}
 .uno-seat-current{{border:4px solid #f2a900;background:#fff6d6;}}
 .uno-seat-winner{{border:4px solid #2e8b57;background:#e3f7e9;}}
 .uno-seat-silenced{{background:#eee;}}
 .uno-seat-skipped{{border-style:dashed;border-color:#c0392b;}}
 .uno-badge{{display:inline-block;border-radius:6px;padding:0 5px;margin:1px;font-size:12px;
   font-weight:700;color:#fff;background:#555;white-space:nowrap;}}
-.uno-b-current{{background:#b36b00;}} .uno-b-silenced{{background:#444;}}
-.uno-b-winner{{background:#2e8b57;}} .uno-b-skipped{{background:#c0392b;}}
+.uno-b-current{{background:#8f5600;}} .uno-b-silenced{{background:#444;}}
+.uno-b-winner{{background:#237045;}} .uno-b-skipped{{background:#c0392b;}}
 .uno-b-uno{{background:#d72600;}} .uno-b-said{{background:#0956bf;}} .uno-b-you{{background:#6a4c93;font-size:11px;padding:0 4px;}}
 .uno-size{{white-space:nowrap;}}
 .uno-centre{{position:absolute;text-align:center;font-weight:700;color:#333;font-size:15px;}}
@@ -87,9 +90,29 @@ STYLE = f"""<style>
 .uno-log-line{{padding:3px 0;border-bottom:1px solid #eee;}}
 .uno-log-line:last-child{{border-bottom:none;}}
 .uno-log-new{{font-weight:700;background:#fff6d6;border-radius:4px;padding:3px 4px;}}
-.uno-log-n{{display:inline-block;min-width:2.2em;color:#777;font-size:12px;}}
-.uno-log-empty{{color:#777;font-style:italic;}}
+.uno-log-n{{display:inline-block;min-width:2.2em;color:#5f5f5f;font-size:12px;}}
+.uno-log-empty{{color:#5f5f5f;font-style:italic;}}
+.uno-log:focus-visible{{outline:3px solid {FOCUS};outline-offset:2px;}}
 </style>"""
+
+
+def _linear(channel: int) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _luminance(color: str) -> float:
+    h = color.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` (or ``#rgb``) colours, from 1 to 21."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def style_block() -> str:

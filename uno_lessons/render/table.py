@@ -6,9 +6,11 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Color
+from ..i18n import _, ngettext
 from .faces import back_svg, card_svg
-from .state import PlayState, direction_words, plural
+from .state import PlayState, direction_words
 from .style import COLORS_HEX, num, styled
+from .words import card_words, cards_count, color_name, printed_color_word
 
 __all__ = ["table_html", "color_swatch_html"]
 
@@ -18,11 +20,14 @@ def color_swatch_html(color: Color | str | None, *, label: bool = True) -> str:
     if color is None:
         # Hatched grey, so "no colour yet" never looks like a colour.
         sw = '<span class="uno-swatch" style="background:repeating-linear-gradient(45deg,#bbb 0 3px,#fff 3px 6px)"></span>'
-        return sw + (' <span class="uno-color-name">none yet</span>' if label else "")
+        return sw + (f' <span class="uno-color-name">{escape(_("none yet"))}</span>' if label else "")
     color = Color.parse(color)
-    sw = (f'<span class="uno-swatch" style="background:{COLORS_HEX[color]}" role="img" '
-          f'aria-label="{color.label}"></span>')
-    return sw + (f' <span class="uno-color-name">{color.name}</span>' if label else "")
+    if label:
+        # The name is written beside the swatch, so the swatch itself is decoration.
+        sw = f'<span class="uno-swatch" style="background:{COLORS_HEX[color]}" aria-hidden="true"></span>'
+        return sw + f' <span class="uno-color-name">{escape(printed_color_word(color))}</span>'
+    return (f'<span class="uno-swatch" style="background:{COLORS_HEX[color]}" role="img" '
+            f'aria-label="{escape(color_name(color))}"></span>')
 
 
 def _draw_pile(pile_n: int, width: float) -> str:
@@ -33,48 +38,54 @@ def _draw_pile(pile_n: int, width: float) -> str:
                 f'<div style="position:absolute;left:6px;top:6px;opacity:.6">{back_svg(width=width)}</div>'
                 f'<div style="position:absolute;left:0;top:0">{back_svg(width=width)}</div></div>')
     else:
-        pile = f'<div class="uno-empty" style="width:{num(width)}px;height:{num(h)}px">empty</div>'
-    return (f'<div class="uno-pile uno-draw-pile">{pile}<div>Draw pile<br>'
-            f'<b class="uno-draw-count">{plural(pile_n, "card")}</b></div></div>')
+        pile = (f'<div class="uno-empty" style="width:{num(width)}px;height:{num(h)}px">'
+                f'{escape(_("empty"))}</div>')
+    return (f'<div class="uno-pile uno-draw-pile">{pile}<div>{escape(_("Draw pile"))}<br>'
+            f'<b class="uno-draw-count">{escape(cards_count(pile_n))}</b></div></div>')
 
 
 def _top_card(top: Any, color: Color | None, discards: int, width: float) -> str:
     """The top of the discard pile, a wild ringed in the colour chosen for it, and the count."""
     if top is None:
-        return '<div class="uno-pile uno-top"><div class="uno-empty">no top card</div></div>'
+        return f'<div class="uno-pile uno-top"><div class="uno-empty">{escape(_("no top card"))}</div></div>'
     chosen = color if top.is_wild else None
     top_svg = card_svg(top, width=width * 1.15, chosen_color=chosen)
-    return (f'<div class="uno-pile uno-top">{top_svg}<div>Top card<br>'
-            f'<b>{escape(top.name)}</b><br><span class="uno-discard-count">'
-            f'{plural(discards, "card")} in the discard pile</span></div></div>')
+    count = ngettext("{n} card in the discard pile", "{n} cards in the discard pile", discards)
+    return (f'<div class="uno-pile uno-top">{top_svg}<div>{escape(_("Top card"))}<br>'
+            f'<b>{escape(card_words(top))}</b><br><span class="uno-discard-count">'
+            f'{escape(count)}</span></div></div>')
 
 
 def _info(game: Any, play: PlayState, color: Color | None) -> list[str]:
     """The lines beside the piles: colour in force, direction, whose turn (or the winner), notes."""
     name = play.name
     arrow, words = direction_words(play.direction)
-    info = [f'<div><span class="uno-k">Colour in force</span> <span class="uno-chip uno-in-force">'
+    k_color, k_dir = escape(_("Colour in force")), escape(_("Direction"))
+    info = [f'<div><span class="uno-k">{k_color}</span> <span class="uno-chip uno-in-force">'
             f'{color_swatch_html(color)}</span></div>',
-            f'<div><span class="uno-k">Direction</span> <span class="uno-chip uno-direction" '
-            f'style="padding-left:12px"><span style="font-size:1.25em">{arrow}</span> {words}</span></div>']
+            f'<div><span class="uno-k">{k_dir}</span> <span class="uno-chip uno-direction" '
+            f'style="padding-left:12px"><span style="font-size:1.25em" aria-hidden="true">{arrow}</span> '
+            f'{escape(words)}</span></div>']
     if play.phase == "over" or play.winner is not None:
         pts = getattr(game, "points", None)
-        extra = f" ({plural(pts, 'point')})" if pts is not None else ""
-        info.append(f'<div class="uno-turn"><span class="uno-k">Winner</span> <span class="uno-chip"'
-                    f' style="padding-left:12px">★ {name(play.winner)}{extra}</span></div>')
+        who = (ngettext("{name} ({n} point)", "{name} ({n} points)", pts, name=name(play.winner))
+               if pts is not None else name(play.winner))
+        info.append(f'<div class="uno-turn"><span class="uno-k">{escape(_("Winner"))}</span> '
+                    f'<span class="uno-chip" style="padding-left:12px">★ {who}</span></div>')
     else:
-        info.append(f'<div class="uno-turn"><span class="uno-k">Turn</span> <span class="uno-chip"'
+        info.append(f'<div class="uno-turn"><span class="uno-k">{escape(_("Turn"))}</span> <span class="uno-chip"'
                     f' style="padding-left:12px">▶ {name(play.current)}</span></div>')
         # The two phases where the player must decide something other than a normal turn.
         if play.phase == "challenge":
-            info.append(f'<div class="uno-note">{name(play.current)} must accept the Wild Draw Four '
-                        f'(draw 4) or challenge it.</div>')
+            info.append('<div class="uno-note">' + _("{name} must accept the Wild Draw Four (draw 4) or "
+                                                     "challenge it.", name=name(play.current)) + "</div>")
         elif play.phase == "drawn":
-            info.append(f'<div class="uno-note">{name(play.current)} drew a card that can be played: '
-                        f'play it or keep it.</div>')
+            info.append('<div class="uno-note">' + _("{name} drew a card that can be played: play it or "
+                                                     "keep it.", name=name(play.current)) + "</div>")
     if play.silenced is not None and play.winner is None:
-        info.append(f'<div class="uno-note uno-silenced-note">{name(play.silenced)} is silenced '
-                    f'(Wild Don\'t Talk): talking costs 3 cards.</div>')
+        info.append('<div class="uno-note uno-silenced-note">' + _(
+            "{name} is silenced (Wild Don't Talk): talking costs 3 cards.", name=name(play.silenced))
+            + "</div>")
     return info
 
 
@@ -85,7 +96,7 @@ def table_html(game: Any, *, width: float = 90, style: bool = True) -> str:
     discard = list(getattr(game, "discard_pile", []) or [])
     top = getattr(game, "top_card", None) or (discard[-1] if discard else None)
     color = getattr(game, "current_color", None)
-    body = (f'<div class="uno-root uno-table" role="group" aria-label="UNO table">'
+    body = (f'<div class="uno-root uno-table" role="group" aria-label="{escape(_("UNO table"))}">'
             f'{_draw_pile(int(getattr(game, "draw_pile_size", 0)), width)}'
             f'{_top_card(top, color, getattr(game, "discard_pile_size", len(discard)), width)}'
             f'<div class="uno-info">{"".join(_info(game, play, color))}</div></div>')
