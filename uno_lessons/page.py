@@ -4,12 +4,16 @@ ipywidgets cannot set the page title, read or rewrite the address bar, move keyb
 or speak through a live region; :class:`PageBridge` does these few things in the browser
 (an ``anywidget`` with a small ES module, no build step), so it works alike in JupyterLab and
 Voilà. Show one per page (``page_bridge()`` hands out the kernel's one instance) inside the
-widget that needs it. Nothing here decides anything: the kernel (the server) decides, the
-bridge only carries it out on the page.
+widget that needs it; the lesson widgets carry it themselves. Nothing here decides anything:
+the kernel (the server) decides, the bridge only carries it out on the page.
+
+In Voilà the bridge also gives the page its ``main`` landmark (Voilà's template has none): the
+rendered cells become the main region, unless the page already has one.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 from urllib.parse import urlencode
 
@@ -47,9 +51,16 @@ function applyAria(rules) {
     }
   }
 }
+function landmarks() {
+  // Voilà's template puts every cell in #rendered_cells and has no <main>.
+  if (document.querySelector("main, [role=main]")) return;
+  const cells = document.getElementById("rendered_cells");
+  if (cells) cells.setAttribute("role", "main");
+}
 export default {
   render({ model, el }) {
     el.classList.add("uno-page-bridge");
+    landmarks();
     model.set("query", window.location.search.replace(/^\?/, ""));
     model.set("base", window.location.origin + window.location.pathname);
     model.save_changes();
@@ -104,6 +115,17 @@ class PageBridge(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"width": "0px", "height": "0px", "overflow": "hidden"})
         super().__init__(**kwargs)
+        #: The last commands sent to the page, newest last (what a test or a teacher can read
+        #: back without a browser: where focus was sent, what was announced).
+        self.sent: deque[dict[str, Any]] = deque(maxlen=50)
+        global _BRIDGE
+        if _BRIDGE is None:
+            _BRIDGE = self  # the first bridge of the kernel is the page's (see page_bridge)
+
+    def send(self, content: dict[str, Any], buffers: Any = None) -> None:
+        """Send a command to the page (and remember it in :attr:`sent`)."""
+        self.sent.append(dict(content))
+        super().send(content, buffers)
 
     def focus(self, selector: str) -> None:
         """Move keyboard focus to the first visible element matching CSS ``selector``."""
@@ -119,5 +141,19 @@ class PageBridge(anywidget.AnyWidget):
         self.send({"cmd": "url", "query": query})
         self.query = query
 
+    def last(self, cmd: str) -> dict[str, Any] | None:
+        """The last command of kind ``cmd`` ("focus", "announce", "url") sent, or None."""
+        return next((m for m in reversed(self.sent) if m.get("cmd") == cmd), None)
+
     def __repr__(self) -> str:
-        return "<page bridge>"
+        # Shown where the widget cannot be drawn (a notebook opened before it ran): say so.
+        return "Page helper (invisible): run this cell for the page's landmarks and screen-reader announcements."
+
+
+_BRIDGE: PageBridge | None = None
+
+
+def page_bridge() -> PageBridge:
+    """The kernel's one :class:`PageBridge`: the first one made in this kernel (by a dashboard,
+    say), or a new one. One kernel serves one page in Voilà, so every widget shares it."""
+    return _BRIDGE if _BRIDGE is not None else PageBridge()

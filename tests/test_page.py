@@ -1,0 +1,35 @@
+"""uno_lessons.page: the PageBridge's commands, read back without a browser (the browser side
+is exercised by tests/browser: focus moves, live regions, the main landmark)."""
+
+from __future__ import annotations
+
+from uno_lessons.page import PageBridge, page_bridge
+
+
+def test_page_bridge_is_one_per_kernel():
+    assert page_bridge() is page_bridge()
+    assert isinstance(page_bridge(), PageBridge)
+
+
+def test_commands_are_sent_and_remembered_newest_last():
+    page = PageBridge()
+    page.focus(".uno-w-1 .uno-btn-back")
+    page.announce("Step 2 of 6")
+    page.announce("That card cannot be played.", assertive=True)
+    page.set_query({"seat": "2"})
+    assert page.last("focus") == {"cmd": "focus", "selector": ".uno-w-1 .uno-btn-back"}
+    assert page.last("announce") == {"cmd": "announce", "text": "That card cannot be played.",
+                                     "assertive": True}
+    assert page.last("url") == {"cmd": "url", "query": "seat=2"} and page.query == "seat=2"
+    assert [m["cmd"] for m in page.sent] == ["focus", "announce", "announce", "url"]
+    assert page.last("nothing") is None
+    for i in range(80):
+        page.announce(str(i))
+    assert len(page.sent) == 50 and page.sent[-1]["text"] == "79"
+
+
+def test_text_form_says_what_to_do_and_the_script_sets_the_landmark():
+    text = PageBridge()._repr_mimebundle_()[0]["text/plain"]  # anywidget: (data, metadata)
+    assert text.startswith("Page helper (invisible): run this cell") and len(text) <= 110
+    assert 'cells.setAttribute("role", "main")' in PageBridge._esm
+    assert 'querySelector("main, [role=main]")' in PageBridge._esm
