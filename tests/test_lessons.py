@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 from uno_lessons import Card, Color
 from uno_lessons.lessons import (
     LESSONS,
+    QUIZZES,
     ActionCardLab,
     ChallengeLab,
     MatchingTrainer,
@@ -17,9 +19,11 @@ from uno_lessons.lessons import (
     ScoreCalculator,
     SetupStepper,
     UnoTalkLab,
+    quiz,
     show_cards,
 )
 from uno_lessons.lessons.challenge import EXAMPLES, honest
+from uno_lessons.widgets import ToggleChoice
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -58,7 +62,7 @@ def test_setup_steps_follow_the_event_log_with_an_encanto_reflip():
 
 def test_setup_controls_rebuild_players_seed_and_rules():
     s = SetupStepper(players=4, seed=3)
-    s.players_slider.value = 10
+    s.players_picker.value = 10
     assert s.index == 0 and s.game.players == 10
     s.go_to(2)
     assert "112 - 70" not in s.text.value and "42 cards" in s.text.value
@@ -107,7 +111,11 @@ def test_matching_green_three_all_right():
     assert "W matches: a Wild is a wild card" in t.details.value
     assert "R7 does not match the top card G3" in t.details.value
     assert t.hand_view.dim == {5, 6}
-    assert "uno-dimmed" in t.hand_view._pictures[5].value
+    assert "uno-dimmed" in t.hand_view.items[5]["svg"]
+    # After Check every button says whether its card may be played, and stays a toggle.
+    assert button_of(t.hand_view, "G2").description == "green 2, playable"
+    assert button_of(t.hand_view, "R7").description == "red 7, cannot be played now"
+    assert button_of(t.hand_view, "G2").pressed is True and button_of(t.hand_view, "R7").pressed is False
 
 
 def test_matching_wrong_marks_are_explained():
@@ -348,31 +356,90 @@ def test_score_match_to_500():
     assert calc.play_hand() is False
     calc.new_match_button.click()
     assert calc.match.results == []
-    calc.players_slider.value = 5
+    calc.players_picker.value = 5
     assert len(calc.match.players) == 5
 
 
 # --------------------------------------------------------------------------- small pieces
 def test_quiz_and_show_cards():
     q = Quiz("Two players: Reverse?", ["Ben", "Ana"], answer="Ana", explanation="It acts as a Skip.")
+    assert q.widget._repr_mimebundle_()["text/plain"] == \
+        "Self-check (run this cell to answer it): Two players: Reverse?"
     assert q.check() is None and "Pick an answer" in q.feedback.value
     q.choose(0)
     q.check_button.click()
     assert "uno-fb-bad" in q.feedback.value and "The answer is “Ana”" in q.feedback.value
+    assert q.page.last("announce")["text"].startswith("Not quite.")
+    assert q.page.last("announce")["assertive"] is False
     q.choose("Ana")
     assert q.check() is True and "uno-fb-ok" in q.feedback.value
+    assert q.page.last("announce")["text"] == "Right. It acts as a Skip."
     with pytest.raises(ValueError):
         Quiz("?", ["a"], answer="b", explanation="")
-    pic = show_cards("G3 W+4", highlight=[0])
-    assert repr(pic) == "cards: G3 W+4" and "uno-svg-Wp4" in pic._repr_html_()
+    pic = show_cards("G3 W+4 R7", highlight=[0], dim=[2], caption="gold frame: may be played")
+    html = pic._repr_html_()
+    assert repr(pic).startswith("cards: G3 W+4 R7") and "uno-svg-Wp4" in html
+    # The marks are said in words, not shown by a frame or stripes alone.
+    assert 'aria-label="green 3, gold frame"' in html and 'aria-label="red 7, greyed and striped"' in html
+    assert 'aria-label="Wild Draw Four"' in html and 'role="list"' in html and 'role="listitem"' in html
 
 
-@pytest.mark.parametrize("make", [SetupStepper, MatchingTrainer, ActionCardLab, ChallengeLab, UnoTalkLab,
-                                  ScoreCalculator])
-def test_every_lesson_has_a_short_stable_text_form(make):
+def test_quiz_bank_hides_answers_from_the_notebook_and_varies_their_place():
+    assert {item.answer for item in QUIZZES.values()} == {0, 1, 2}
+    for quiz_id, item in QUIZZES.items():
+        q = quiz(quiz_id)
+        assert q.question == item.question and q.answer == item.options[item.answer]
+        q.choose(q.answer)
+        assert q.check() is True
+    with pytest.raises(KeyError, match="02-skip-on-skip"):
+        quiz("no-such-quiz")
+
+
+@pytest.mark.parametrize("name", [name for name, _t, _r in LESSONS])
+def test_lesson_notebooks_take_quizzes_from_the_bank(name):
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    used = [line.split('"')[1] for src in code for line in src.splitlines() if line.startswith("quiz(")]
+    assert used and all(q in QUIZZES for q in used)
+    for src in code:
+        assert "Quiz(" not in src and "answer=" not in src, f"{name}: an answer is visible in a cell"
+
+
+ALL_LABS = [SetupStepper, MatchingTrainer, ActionCardLab, ChallengeLab, UnoTalkLab, ScoreCalculator]
+
+
+@pytest.mark.parametrize("make", ALL_LABS)
+def test_every_lesson_says_in_words_that_its_cell_must_be_run(make):
     lesson = make()
-    assert repr(lesson.widget) == f"<{make.__name__}>"
+    text = lesson.widget._repr_mimebundle_()["text/plain"]
+    assert text == f"{lesson.title}: run this cell to use this lesson widget."
+    assert len(text) <= 110, "ipywidgets cuts the text form at 110 characters"
     assert "uno-lesson-widget" in lesson.widget._dom_classes
+    # The page bridge (live region, focus moves, main landmark) is part of every lesson box.
+    assert lesson.page in lesson.widget.children
+
+
+@pytest.mark.parametrize("make", ALL_LABS)
+def test_every_lesson_has_a_heading_and_named_controls(make):
+    lesson = make()
+    html = " ".join(w.value for w in _walk(lesson.widget) if isinstance(w, widgets.HTML))
+    assert "<h3 class='uno-lesson-title'>" in html
+    for w in _walk(lesson.widget):
+        if isinstance(w, (widgets.Dropdown, widgets.BoundedIntText)):
+            assert w.description, f"{type(w).__name__} without a visible name in {make.__name__}"
+        if isinstance(w, widgets.Button):
+            assert w.description.strip(), f"a button without text in {make.__name__}"
+            assert not w.button_style, "ipywidgets' button colours fail AA contrast; use uno-btn-*"
+        assert not isinstance(w, (widgets.IntSlider, widgets.ToggleButtons)), \
+            "ipywidgets' slider handle has no name and ToggleButtons no pressed state"
+        if isinstance(w, ToggleChoice):
+            assert w.description
+
+
+def _walk(w):
+    yield w
+    for child in getattr(w, "children", ()):
+        yield from _walk(child)
 
 
 # --------------------------------------------------------------------------- the notebooks
@@ -381,7 +448,7 @@ def test_lesson_notebooks_follow_the_lesson_pattern(name):
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
     text = "\n".join("".join(c["source"]) for c in nb["cells"])
     for part in ("**Questions**", "**Objectives**", "Rules taught", "## Try it", "## Self-check",
-                 "Quiz(", "<details>", "## Common mistakes", "## Key points", "box text"):
+                 "quiz(", "<details>", "## Common mistakes", "## Key points", "box text"):
         assert part in text, f"{name} lacks {part}"
     assert ("**official**" in text) == (name != "02_matching")
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
@@ -395,3 +462,83 @@ def test_index_lists_the_lessons_in_order():
     positions = [text.index(f"({name}.ipynb)") for name, _t, _r in LESSONS]
     assert positions == sorted(positions)
     assert "07_simulation.ipynb" in text and "dashboard.ipynb" in text
+
+
+# --------------------------------------------------------------------------- focus and announcements
+def focused(lesson):
+    return lesson.page.last("focus")["selector"]
+
+
+def said(lesson):
+    return lesson.page.last("announce")
+
+
+def test_setup_stepper_announces_steps_and_keeps_focus_on_an_enabled_button():
+    s = SetupStepper(players=4, seed=3)
+    s.next_button.click()
+    assert said(s)["text"].startswith("Step 2 of 6: 2. Deal.") and not said(s)["assertive"]
+    s.go_to(99)  # the last step: Next is disabled, so focus must not stay on it
+    assert s.next_button.disabled and focused(s) == s.widget.selector(".uno-btn-back")
+    s.go_to(0)
+    assert s.back_button.disabled and focused(s) == s.widget.selector(".uno-btn-next")
+    s.players_picker.value = 3
+    assert said(s)["text"].startswith(f"A new deal: 3 players, encanto rules, seed 3. Step 1 of {len(s.steps)}")
+
+
+def test_action_lab_wild_moves_focus_to_the_colours_and_back_to_the_card():
+    lab = ActionCardLab()
+    assert [b.description for b in lab.hand_view.buttons] == [
+        "green Skip, playable", "green Reverse, playable", "green Draw Two, playable", "Wild, playable",
+        "red 5, playable", "blue 1, cannot be played now"]
+    button_of(lab.hand_view, "W").click()
+    assert focused(lab) == lab.widget.selector(".uno-color-btn")
+    lab.picker.buttons[Color.BLUE].click()
+    assert focused(lab) == lab.hand_view.focus_selector(3)
+    assert "Wild" in said(lab)["text"] and lab.picker_box.layout.display == "none"
+    button_of(lab.hand_view, "B1").click()  # not playable: the reason, assertively, as an error
+    assert said(lab)["assertive"] and lab.message.kind == "error"
+
+
+def test_action_lab_after_drawing_only_the_drawn_card_is_playable_and_keep_returns_focus():
+    lab = ActionCardLab()
+    lab.draw()  # G9 matches
+    playable = [b.description for b in lab.hand_view.buttons if b.description.endswith(", playable")]
+    assert playable == ["green 9, playable"]
+    lab.keep_button.click()
+    assert focused(lab) == lab.hand_view.focus_selector(0)
+
+
+def test_challenge_lab_moves_focus_to_start_again_and_says_the_verdict():
+    lab = ChallengeLab()
+    lab.challenge_button.click()
+    assert lab.challenge_button.disabled and focused(lab) == lab.widget.selector(".uno-btn-again")
+    assert said(lab)["text"].startswith("The challenge fails") and not said(lab)["assertive"]
+    assert 'aria-label="Ana&#x27;s hand"' in lab.hand.value
+    assert ", matched the old colour" not in lab.hand.value  # the honest example: nothing matched
+    lab.load("green 7, a green card")
+    lab.accept_button.click()
+    assert 'aria-label="green 4, matched the old colour"' in lab.hand.value
+
+
+def test_uno_talk_lab_focus_follows_the_hand_that_is_shown():
+    lab = UnoTalkLab()
+    assert lab.hand_view.label == "Ana's hand, 2 cards"
+    button_of(lab.hand_view, "G5").click()
+    assert lab.hand_view.label == "Ben's hand, 4 cards"
+    # Ben's first playable card (the Wild Don't Talk) gets the focus.
+    assert focused(lab) == lab.hand_view.focus_selector(0)
+    before = len(lab.page.sent)
+    lab.say_uno(2)  # Caro talks out of turn: nothing about the hand shown changes
+    assert lab.page.last("focus") is None or len([m for m in list(lab.page.sent)[before:]
+                                                   if m["cmd"] == "focus"]) == 0
+
+
+def test_score_calculator_keeps_focus_in_the_page_when_the_last_card_is_taken_away():
+    calc = ScoreCalculator(example=False)
+    calc.palette.buttons[0].click()
+    assert said(calc)["text"] == "Added red 0: 0 points. Total 0 points."
+    calc.picked.buttons[0].click()
+    assert calc.cards == [] and focused(calc) == calc.palette.focus_selector(0)
+    calc.play_to_target()
+    assert "the match is won" in said(calc)["text"]
+    assert "tabindex='0'" in calc.match_table.value and "<caption>" in calc.match_table.value

@@ -6,6 +6,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .i18n import _
+from .page import page_bridge
+
 
 class ProgressBar:
     """A ``progress(done, total)`` callback that moves an ``ipywidgets.IntProgress``.
@@ -25,7 +28,12 @@ class ProgressBar:
             self.widget.max = total
         self.widget.value = min(int(done), total)
         self.widget.description = f"{self.label} {done}/{total}"
-        self.widget.bar_style = "success" if done >= total else "info"
+        finished = done >= total
+        if finished and self.widget.bar_style != "success":
+            # Said once, politely, through the page's live region (shown by the notebook).
+            page_bridge().announce(_("{label}: {done} of {total} done.", label=self.label, done=done,
+                                     total=total))
+        self.widget.bar_style = "success" if finished else "info"
 
     @property
     def done(self) -> bool:

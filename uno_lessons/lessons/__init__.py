@@ -2,19 +2,22 @@
 
 Every lesson is a class with a ``.widget`` (displaying the object shows it) and methods a
 test or a teacher can call from Python: ``SetupStepper().next()``, ``MatchingTrainer().check()``…
+The self-checks come from a bank (``quiz("02-skip-on-skip")``), so a notebook cell does not
+show the answer.
 """
 
 from ._common import Quiz, rule_badge, show_cards
 from .actions import ActionCardLab
 from .challenge import ChallengeLab
 from .matching import MatchingTrainer
+from .quizzes import QUIZZES, quiz
 from .scoring import ScoreCalculator
 from .setup import SetupStepper
 from .uno_talk import UnoTalkLab
 
 __all__ = [
     "SetupStepper", "MatchingTrainer", "ActionCardLab", "ChallengeLab", "UnoTalkLab",
-    "ScoreCalculator", "Quiz", "show_cards", "rule_badge", "LESSONS",
+    "ScoreCalculator", "Quiz", "quiz", "QUIZZES", "show_cards", "rule_badge", "LESSONS",
 ]
 
 #: The lessons in teaching order: (notebook name, title, rule ids).

@@ -1,25 +1,36 @@
-"""Shared pieces of the lesson widgets: a container, card pictures, feedback and self-checks."""
+"""Shared pieces of the lesson widgets: a container, card pictures, feedback and self-checks.
+
+Accessibility lives here once for every lesson: headings for titles, a visible focus ring on
+every control, buttons whose colours meet AA contrast, the page bridge (live region, focus
+moves, the ``main`` landmark) inside every lesson box, and a text form that says in words
+that a cell must be run.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card
-from ..render import hand_html, style_block
+from ..i18n import _
+from ..page import PageBridge, page_bridge
+from ..render import FOCUS, hand_html, style_block
 
-#: Extra CSS for the lessons (feedback boxes, rule badges, step titles); uno- classes come
-#: from render.STYLE.
+#: Extra CSS for the lessons (feedback boxes, rule badges, headings, focus rings, button
+#: colours at AA contrast); uno- classes come from render.STYLE.
 LESSON_CSS = """<style>
 .uno-lesson{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',
-  Arial,sans-serif;color:#1d1d1d;}
+  Arial,sans-serif;color:#1d1d1d;max-width:100%;}
+.uno-lesson h3,.uno-lesson h4{font-family:inherit;color:#1d1d1d;line-height:1.3;}
 .uno-lesson-title{font-size:19px;font-weight:700;margin:2px 0 4px 0;}
 .uno-rule-id{display:inline-block;background:#eef2f7;border:1px solid #b8c4d6;border-radius:6px;
   padding:0 6px;margin:0 3px;font:600 12px/1.6 monospace;color:#23395d;}
 .uno-rule-official{background:#fff4e0;border-color:#e0b060;color:#6b4300;}
-.uno-fb{border-radius:8px;padding:6px 10px;margin:3px 0;font-size:15px;line-height:1.35;}
+.uno-rule-tag{font:600 11px/1.6 system-ui,sans-serif;}
+.uno-fb{border-radius:8px;padding:6px 10px;margin:3px 0;font-size:15px;line-height:1.35;
+  overflow-wrap:anywhere;}
 .uno-fb-ok{background:#e3f7e9;border:1px solid #7cc49a;}
 .uno-fb-bad{background:#fdeaea;border:1px solid #e39a9a;}
 .uno-fb-info{background:#eef4fb;border:1px solid #9dbbe0;}
@@ -27,28 +38,63 @@ LESSON_CSS = """<style>
 .uno-fb-list li{margin:2px 0;}
 .uno-step-title{font-size:17px;font-weight:700;margin:4px 0;}
 .uno-muted{color:#555;font-size:14px;}
+.uno-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
+  clip:rect(0 0 0 0);white-space:nowrap;border:0;}
 .uno-seat-grid{display:flex;flex-flow:row wrap;gap:8px;}
-.uno-seat-box{border:2px solid #9aa;border-radius:10px;padding:4px 8px;background:#fff;
+.uno-seat-box{border:2px solid #7a8a8a;border-radius:10px;padding:4px 8px;background:#fff;
   min-width:120px;}
 .uno-scoretable{border-collapse:collapse;font-size:14px;margin-top:4px;}
 .uno-scoretable th,.uno-scoretable td{border:1px solid #ccc;padding:2px 8px;text-align:right;}
 .uno-scoretable th{background:#eef2f7;}
 .uno-scoretable tr.uno-final td{font-weight:700;background:#e3f7e9;}
-</style>"""
+.uno-scoretable caption{text-align:left;font-weight:700;padding:2px 0;}
+.uno-scroll{max-height:320px;overflow:auto;max-width:100%;}
+.uno-lesson .jupyter-button,.uno-lesson select,.uno-lesson input{outline-offset:2px;}
+.uno-lesson .jupyter-button:focus,.uno-lesson select:focus,.uno-lesson input:focus{outline:none;}
+.uno-lesson .jupyter-button:focus-visible,.uno-lesson select:focus-visible,
+.uno-lesson input:focus-visible,.uno-lesson textarea:focus-visible,.uno-lesson [tabindex]:focus-visible,
+.jp-RenderedHTMLCommon a:focus-visible{outline:3px solid @FOCUS@!important;outline-offset:2px;
+  box-shadow:0 0 0 2px #fff;}
+.uno-lesson .jupyter-button{border:1px solid #767676;}
+.uno-lesson .jupyter-button.uno-btn-primary{background:#0b57d0;color:#fff;border-color:#0b57d0;}
+.uno-lesson .jupyter-button.uno-btn-danger{background:#b3261e;color:#fff;border-color:#b3261e;}
+.uno-lesson .jupyter-button.uno-btn-warning{background:#8f5600;color:#fff;border-color:#8f5600;}
+.uno-lesson .jupyter-button.uno-btn-info{background:#006876;color:#fff;border-color:#006876;}
+.uno-lesson .widget-label{color:#1d1d1d;}
+.uno-lesson .widget-radio-box{max-width:100%;}
+.uno-lesson .widget-radio-box label{height:auto;min-height:var(--jp-widgets-radio-item-height,24px);
+  line-height:1.35;white-space:normal;align-items:flex-start;padding:2px 0;}
+.uno-lesson .jupyter-widgets{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px))!important;}
+.uno-lesson .widget-html-content{max-width:100%;}
+</style>""".replace("@FOCUS@", FOCUS)
 
 
 class LessonBox(widgets.VBox):
-    """The outer box of a lesson widget, with a short, stable text form for notebooks."""
+    """The outer box of a lesson widget: its children, the page bridge (hidden, 0×0), a class
+    unique to this box (for focus moves), and a text form that says in words what to do where
+    the widget cannot be drawn (a notebook opened before its cells ran)."""
 
     def __init__(self, children: Sequence[widgets.Widget] = (), *, label: str = "lesson",
-                 kind: str = "widget", **kw):
-        super().__init__(list(children), **kw)
+                 kind: str = "widget", page: PageBridge | None = None, **kw):
+        self.page = page or page_bridge()
+        super().__init__([*children, self.page], **kw)
         self._label = label
         self.add_class("uno-lesson")
         self.add_class(f"uno-lesson-{kind}")  # uno-lesson-widget, or uno-lesson-quiz
+        self.add_class(self.scope_class)
+
+    @property
+    def scope_class(self) -> str:
+        """A CSS class only this box has, e.g. ``uno-w-1a2b3c4d5e6f``."""
+        return f"uno-w-{self.model_id[:12]}"
+
+    def selector(self, inner: str = "") -> str:
+        """A CSS selector for ``inner`` inside this box (for :meth:`PageBridge.focus`)."""
+        return f".{self.scope_class} {inner}".strip()
 
     def __repr__(self) -> str:
-        return f"<{self._label}>"
+        # ipywidgets shows at most 110 characters of this: say first what to do.
+        return self._label
 
 
 class Lesson:
@@ -64,33 +110,62 @@ class Lesson:
 
         display(self.widget)
 
+    def box(self, children: Sequence[widgets.Widget]) -> LessonBox:
+        """The lesson's outer box around ``children``."""
+        label = _("{title}: run this cell to use this lesson widget.", title=_(self.title))
+        return LessonBox(children, label=label)
+
+    @property
+    def page(self) -> PageBridge:
+        """The page bridge: announcements and focus moves."""
+        return self.widget.page
+
+    def focus(self, inner: str) -> None:
+        """Move keyboard focus to the first element matching ``inner`` inside this lesson."""
+        self.page.focus(self.widget.selector(inner))
+
     def header(self) -> widgets.HTML:
-        """A title line with the rule ids the widget practises."""
+        """A heading with the rule ids the widget practises."""
         ids = " ".join(rule_badge(r) for r in self.rule_ids)
-        return widgets.HTML(f"{LESSON_CSS}{style_block()}<div class='uno-lesson-title'>"
-                            f"{escape(self.title)} {ids}</div>")
+        return widgets.HTML(f"{LESSON_CSS}{style_block()}<h3 class='uno-lesson-title'>"
+                            f"{escape(_(self.title))} {ids}</h3>")
 
 
 def rule_badge(rule_id: str, official: bool = False) -> str:
-    """A small badge naming a rule id; ``official`` marks a rule filled in from Mattel's rules."""
+    """A small badge naming a rule id; ``official`` marks a rule filled in from Mattel's rules
+    (said in words to screen readers, not only shown by the badge's colour)."""
     cls = "uno-rule-id uno-rule-official" if official else "uno-rule-id"
-    tip = "official Mattel rule (the box text is silent)" if official else "from the box text"
-    return f"<span class='{cls}' title='{tip}'>{escape(rule_id)}</span>"
+    tip = _("official Mattel rule (the box text is silent)") if official else _("from the box text")
+    # "official" is written on the badge: its orange colour alone would not tell it.
+    extra = f" <span class='uno-rule-tag'>· {escape(_('official'))}</span>" if official else ""
+    return f"<span class='{cls}' title='{escape(tip)}'>{escape(rule_id)}{extra}</span>"
+
+
+_FEEDBACK_ICONS = {"ok": "✔", "bad": "✘", "info": "ℹ"}
 
 
 def feedback(kind: str, text: str, items: Iterable[str] = ()) -> str:
-    """A feedback box: kind "ok", "bad" or "info"; ``items`` become a bullet list."""
-    body = escape(text)
+    """A feedback box: kind "ok" (✔), "bad" (✘) or "info" (ℹ); ``items`` become a bullet list."""
+    icon = f"<span aria-hidden='true'>{_FEEDBACK_ICONS[kind]}</span> "
+    body = icon + escape(text)
     rows = "".join(f"<li>{escape(i)}</li>" for i in items)
     if rows:
         body += f"<ul class='uno-fb-list'>{rows}</ul>"
     return f"<div class='uno-fb uno-fb-{kind}'>{body}</div>"
 
 
-def button(description: str, *, style: str = "", width: str = "auto", tooltip: str = "") -> widgets.Button:
-    """A button with our usual size; ``style`` is an ipywidgets button_style."""
-    return widgets.Button(description=description, button_style=style, tooltip=tooltip or description,
-                          layout=widgets.Layout(width=width, min_width="90px", height="34px"))
+def button(description: str, *, style: str = "", width: str = "auto", tooltip: str = "",
+           name: str = "") -> widgets.Button:
+    """A button with our usual size; ``style`` is "primary", "danger", "warning" or "info"
+    (our own colours at AA contrast, not ipywidgets' button_style); ``name`` adds the class
+    ``uno-btn-<name>`` that a focus move can find."""
+    b = widgets.Button(description=description, tooltip=tooltip or description,
+                       layout=widgets.Layout(width=width, max_width="100%", min_width="90px", height="34px"))
+    if style:
+        b.add_class(f"uno-btn-{style}")
+    if name:
+        b.add_class(f"uno-btn-{name}")
+    return b
 
 
 def codes(cards: Iterable[Card | str]) -> str:
@@ -103,7 +178,7 @@ class CardsPicture:
 
     def __init__(self, cards: Iterable[Card | str] | str, *, width: float = 64,
                  highlight: Iterable[int] | None = None, dim: Iterable[int] | None = None,
-                 caption: str = "") -> None:
+                 caption: str = "", notes: Mapping[int, str] | None = None) -> None:
         if isinstance(cards, str):
             cards = cards.split()
         self.cards = [Card.parse(c) for c in cards]
@@ -111,11 +186,15 @@ class CardsPicture:
         self.highlight = list(highlight or ())
         self.dim = list(dim or ())
         self.caption = caption
+        # What a screen reader hears besides each card's name: its marks, in words.
+        self.notes = {i: _("gold frame") for i in self.highlight}
+        self.notes.update({i: _("greyed and striped") for i in self.dim})
+        self.notes.update(notes or {})
 
     def _repr_html_(self) -> str:
         cap = f"<div class='uno-muted'>{escape(self.caption)}</div>" if self.caption else ""
         return (hand_html(self.cards, width=self.width, highlight=self.highlight, dim=self.dim,
-                          fan=False) + cap)
+                          fan=False, notes=self.notes, label=self.caption or None) + cap)
 
     def __repr__(self) -> str:
         text = "cards: " + codes(self.cards)
@@ -123,13 +202,18 @@ class CardsPicture:
 
 
 def show_cards(cards: Iterable[Card | str] | str, *, width: float = 64, highlight=None, dim=None,
-               caption: str = "") -> CardsPicture:
-    """Card pictures for a notebook cell: ``show_cards("G3 G2 Y3 W")``."""
-    return CardsPicture(cards, width=width, highlight=highlight, dim=dim, caption=caption)
+               caption: str = "", notes: Mapping[int, str] | None = None) -> CardsPicture:
+    """Card pictures for a notebook cell: ``show_cards("G3 G2 Y3 W")``; ``highlight`` (gold
+    frame) and ``dim`` (greyed, striped) are also said in words, or as ``notes`` by index."""
+    return CardsPicture(cards, width=width, highlight=highlight, dim=dim, caption=caption, notes=notes)
 
 
 class Quiz:
-    """A self-check question: pick one answer, press Check, read why it is right or wrong."""
+    """A self-check question: pick one answer, press Check, read why it is right or wrong.
+
+    The lesson notebooks take their questions from the quiz bank (``quiz("02-skip-on-skip")``,
+    see :mod:`uno_lessons.lessons.quizzes`), so the answer is not in the cell a learner reads;
+    a teacher may still write their own ``Quiz(...)``."""
 
     def __init__(self, question: str, options: Sequence[str], answer: str | int,
                  explanation: str, *, why: dict[str, str] | None = None) -> None:
@@ -141,14 +225,21 @@ class Quiz:
         self.explanation = explanation
         self.why = dict(why or {})
         self.choices = widgets.RadioButtons(options=self.options, value=None,
-                                            layout=widgets.Layout(width="auto"))
-        self.check_button = button("Check my answer", style="primary", width="200px")
+                                            layout=widgets.Layout(width="auto", max_width="100%"))
+        self.check_button = button(_("Check my answer"), style="primary", width="200px")
         self.check_button.on_click(lambda _b: self.check())
         self.feedback = widgets.HTML("")
+        title = _("Self-check: {question}", question=question)
+        label = _("Self-check (run this cell to answer it): {question}", question=question)
         self.widget = LessonBox([
-            widgets.HTML(f"{LESSON_CSS}<div class='uno-step-title'>Self-check: {escape(question)}</div>"),
+            widgets.HTML(f"{LESSON_CSS}<h3 class='uno-step-title'>{escape(title)}</h3>"),
             self.choices, self.check_button, self.feedback,
-        ], label=f"self-check: {question}", kind="quiz")
+        ], label=label, kind="quiz")
+
+    @property
+    def page(self) -> PageBridge:
+        """The page bridge: the verdict is announced through it."""
+        return self.widget.page
 
     def choose(self, option: str | int) -> None:
         """Select an answer (by text or index), as a learner clicking it would."""
@@ -158,16 +249,20 @@ class Quiz:
         """Mark the chosen answer; returns True/False, or None when nothing is chosen yet."""
         picked = self.choices.value
         if picked is None:
-            self.feedback.value = feedback("info", "Pick an answer first.")
+            text = _("Pick an answer first.")
+            self.feedback.value = feedback("info", text)
+            self.page.announce(text)
             return None
         right = picked == self.answer
         extra = self.why.get(picked, "")
         if right:
-            self.feedback.value = feedback("ok", f"Right. {self.explanation}")
+            text = _("Right. {explanation}", explanation=self.explanation)
         else:
-            self.feedback.value = feedback(
-                "bad", f"Not quite. {extra + ' ' if extra else ''}The answer is “{self.answer}”. "
-                       f"{self.explanation}")
+            text = _("Not quite. {why}The answer is “{answer}”. {explanation}",
+                     why=extra + " " if extra else "", answer=self.answer, explanation=self.explanation)
+        self.feedback.value = feedback("ok" if right else "bad", text)
+        # A wrong answer is feedback, not an error: it is said politely, like a right one.
+        self.page.announce(text)
         return right
 
     def _ipython_display_(self) -> None:

@@ -10,9 +10,10 @@ from ..engine import events as ev
 from ..engine.cards import Card, Color, parse_cards
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
+from ..i18n import _
 from ..render import seats_html
-from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView
-from ._common import Lesson, LessonBox, button, rule_badge
+from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
+from ._common import Lesson, button, rule_badge
 
 TOP = "G5"
 HAND = "GS GR G+2 W R5 B1"
@@ -37,43 +38,44 @@ class ActionCardLab(Lesson):
     rule_ids = ("E-ACT", "E-DRAW")
 
     def __init__(self, players: int = 4) -> None:
-        self.players_toggle = widgets.ToggleButtons(options=[("4 players", 4), ("2 players", 2)],
-                                                    value=players)
-        self.pile_picker = widgets.Dropdown(options=list(NEXT_CARDS), description="Next card",
-                                            layout=widgets.Layout(width="300px"))
-        self.reset_button = button("Start again")
-        self.draw_button = button("Draw a card")
-        self.keep_button = button("Keep the drawn card")
-        self.hand_view = HandView([], selectable=False, width=64)
+        self.players_toggle = ToggleChoice([(_("4 players"), 4), (_("2 players"), 2)], value=players,
+                                           description=_("Players"))
+        self.pile_picker = widgets.Dropdown(options=list(NEXT_CARDS), description=_("Next card"),
+                                            layout=widgets.Layout(width="300px", max_width="100%"))
+        self.reset_button = button(_("Start again"))
+        self.draw_button = button(_("Draw a card"), name="draw")
+        self.keep_button = button(_("Keep the drawn card"), name="keep")
+        self.hand_view = HandView([], selectable=False, width=64, name=_("Ana's hand"))
         self.hand_view.on_click(lambda _i, card: self._clicked(card))
         self.picker = ColorPicker(on_pick=self._picked)
-        self.picker_box = widgets.VBox([widgets.HTML("<b>Choose the colour for the Wild:</b>"), self.picker])
+        self.picker_box = widgets.VBox([widgets.HTML("<b>" + _("Choose the colour for the Wild:") + "</b>"),
+                                        self.picker])
         self.message = MessageView()
         self.rules_line = widgets.HTML()
         self.table = TableView(None, width=64)
         self.before = widgets.HTML()
         self.after = widgets.HTML()
-        self.log = LogView(max_lines=8)
+        self.log = LogView(max_lines=8, layout=widgets.Layout(width="460px", max_width="100%"))
         self.players_toggle.observe(lambda _c: self.reset(), names="value")
         self.pile_picker.observe(lambda _c: self.reset(), names="value")
         self.reset_button.on_click(lambda _b: self.reset())
         self.draw_button.on_click(lambda _b: self.draw())
         self.keep_button.on_click(lambda _b: self.keep())
-        self.widget = LessonBox([
+        self.widget = self.box([
             self.header(),
             widgets.HBox([self.players_toggle, self.pile_picker, self.reset_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HTML("<div class='uno-muted'>Ana's hand, her turn. Click a card to play it (each try "
-                         "starts again from this position), or draw.</div>"),
+            widgets.HTML("<div class='uno-muted'>" + _("Ana's hand, her turn. Click a card to play it "
+                                                       "(each try starts again from this position), or "
+                                                       "draw.") + "</div>"),
             self.hand_view,
-            widgets.HBox([self.draw_button, self.keep_button]),
+            widgets.HBox([self.draw_button, self.keep_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.picker_box, self.message, self.rules_line,
             widgets.HBox([self.before, self.after], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.table, self.log], layout=widgets.Layout(flex_flow="row wrap",
                                                                       grid_gap="10px")),
-        ], label="ActionCardLab")
-        self.log.layout.width = "460px"
-        self.reset()
+        ])
+        self.reset(announce=False)
 
     # ---------------------------------------------------------------- driving it
     def start_position(self) -> Game:
@@ -82,13 +84,14 @@ class ActionCardLab(Lesson):
         hands = [HAND, *OTHERS][:n]
         return Game.from_position(hands, ["R9", TOP], NEXT_CARDS[self.pile_picker.value], current=0)
 
-    def reset(self) -> None:
+    def reset(self, announce: bool = True) -> None:
         """Back to the start position."""
         self.game = self.start_position()
         self.skipped: int | None = None
         self._mark = len(self.game.events)
         self.picker_box.layout.display = "none"
-        self.message.info(f"Top card {TOP}: Ana may play a green card, a 5 or a Wild. Try each one.")
+        self.message.show("info", _("Top card {code}: Ana may play a green card, a 5 or a Wild. Try each one.",
+                                    code=TOP), announce=announce)
         self.rules_line.value = ""
         self.before.value = self._seats("Before", self.game)
         self._show()
@@ -107,8 +110,9 @@ class ActionCardLab(Lesson):
                 return False
         if card.is_wild and color is None:
             self.picker_box.layout.display = None
-            self.message.info("A Wild matches anything. Choose its colour below (E-ACT-5).")
+            self.message.info(_("A Wild matches anything. Choose its colour (E-ACT-5)."))
             self._pending_wild = card
+            self.focus(".uno-color-btn")
             return False
         try:
             self.game.play(card, color)
@@ -121,7 +125,7 @@ class ActionCardLab(Lesson):
 
     def draw(self) -> Card:
         """Start again and let Ana draw one card (E-DRAW-1)."""
-        self.reset()
+        self.reset(announce=False)
         card = self.game.draw()
         self._report("draw")
         return card
@@ -134,6 +138,8 @@ class ActionCardLab(Lesson):
             self.message.error(str(exc))
             return False
         self._report("keep")
+        # The Keep button is now disabled: focus goes back to the hand.
+        self.page.focus(self.hand_view.focus_selector(0))
         return True
 
     # ---------------------------------------------------------------- internals
@@ -145,6 +151,9 @@ class ActionCardLab(Lesson):
         if card is not None:
             self._pending_wild = None
             self.play(card, color)
+            # The colour row closes: focus goes back to the Wild in the hand.
+            index = next((i for i, c in enumerate(self.hand_view.cards) if c == card), 0)
+            self.page.focus(self.hand_view.focus_selector(index))
 
     def _seats(self, title: str, game: Game, skipped: int | None = None) -> str:
         return (f"<div style='font-weight:700;margin:4px 0 0 8px'>{escape(title)}</div>"
@@ -158,19 +167,20 @@ class ActionCardLab(Lesson):
         self.skipped = next((e.seat for e in new if isinstance(e, ev.Skipped)), None)
         who = g.names[g.current_player]
         if g.phase == "drawn":
-            tail = (f"{g.drawn.code} matches, so Ana may play it now (click it) or keep it. "
-                    "Only the drawn card may be played now.")
+            tail = _("{code} matches, so Ana may play it now (click it) or keep it. Only the drawn card "
+                     "may be played now.", code=g.drawn.code)
         elif what == "draw":
-            tail = f"It does not match, so Ana's turn ends. Now it is {who}'s turn."
+            tail = _("It does not match, so Ana's turn ends. Now it is {name}'s turn.", name=who)
         else:
-            tail = f"Now it is {who}'s turn."
-        self.message.ok(" ".join(lines) + " " + tail)
+            tail = _("Now it is {name}'s turn.", name=who)
+        self.message.ok(_("{events} {next}", events=" ".join(lines), next=tail))
         key = "draw" if what in ("draw", "keep") else what
         ids = RULE_OF.get(key, ())
         if key == "R" and g.players != 2:
             ids = ids[:1]
-        self.rules_line.value = ("Rules: " + " ".join(rule_badge(r, official=o) for r, o in ids)
-                                 + (" <span class='uno-muted'>(orange = official Mattel rule)</span>"
+        note = _("(marked “official”: an official Mattel rule)")
+        self.rules_line.value = (escape(_("Rules:")) + " " + " ".join(rule_badge(r, official=o) for r, o in ids)
+                                 + (f" <span class='uno-muted'>{escape(note)}</span>"
                                     if any(o for _r, o in ids) else ""))
         self._show()
 
@@ -178,7 +188,15 @@ class ActionCardLab(Lesson):
         g = self.game
         # Every click starts from the same position, so the hand shown is the starting hand,
         # except just after a draw, when only the drawn card may be played.
-        self.hand_view.cards = g.hands[0] if g.phase == "drawn" else parse_cards(HAND)
+        if g.phase == "drawn":
+            self.hand_view.cards = g.hands[0]
+            # Only the card just drawn (the last copy of it in the hand) may be played (E-DRAW-2).
+            self.hand_view.set_playable([max(i for i, c in enumerate(g.hands[0]) if c == g.drawn)])
+        else:
+            self.hand_view.cards = parse_cards(HAND)
+            start = self.start_position()
+            legal = {m.card for m in start.legal_moves() if m.kind == "play"}
+            self.hand_view.set_playable([i for i, c in enumerate(self.hand_view.cards) if c in legal])
         self.keep_button.disabled = g.phase != "drawn"
         self.after.value = self._seats("After", g, self.skipped) if len(g.events) else ""
         self.table.update(g)

@@ -12,8 +12,10 @@ from ..engine.cards import Card, Color, build_deck
 from ..engine.game import Game
 from ..engine.moves import wild_draw_four_honest
 from ..engine.rules import Rules
+from ..i18n import _
 from ..render import hand_html, log_html, seats_html, table_html
-from ._common import Lesson, LessonBox, button, codes, feedback
+from ..widgets import ToggleChoice
+from ._common import Lesson, button, codes, feedback
 from .setup import _rules
 
 NAMES = ("Ana", "Ben", "Caro")
@@ -55,35 +57,36 @@ class ChallengeLab(Lesson):
                  seed: int = 0) -> None:
         self.seed = seed
         self._random_count = 0
-        self.example_picker = widgets.Dropdown(options=list(EXAMPLES), value=example,
-                                               description="Example", layout=widgets.Layout(width="340px"))
-        self.rules_toggle = widgets.ToggleButtons(options=["Encanto", "Classic"],
-                                                  value=_rules(rules).name.capitalize())
-        self.random_button = button("Random example")
-        self.again_button = button("Start again")
-        self.challenge_button = button("Challenge!", style="danger")
-        self.accept_button = button("Accept: draw 4", style="warning")
+        self.example_picker = widgets.Dropdown(options=list(EXAMPLES), value=example, description=_("Example"),
+                                               layout=widgets.Layout(width="340px", max_width="100%"))
+        self.rules_toggle = ToggleChoice(["Encanto", "Classic"], value=_rules(rules).name.capitalize(),
+                                         description=_("Rules"))
+        self.random_button = button(_("Random example"))
+        self.again_button = button(_("Start again"), name="again")
+        self.challenge_button = button(_("Challenge!"), style="danger")
+        self.accept_button = button(_("Accept: draw 4"), style="warning")
         self.situation = widgets.HTML()
         self.table = widgets.HTML()
         self.hand = widgets.HTML()
         self.result = widgets.HTML()
         self.seats = widgets.HTML()
-        self.log = widgets.HTML(layout=widgets.Layout(width="520px"))
+        self.log = widgets.HTML(layout=widgets.Layout(width="520px", max_width="100%"))
         self.example_picker.observe(lambda c: self.load(c["new"]), names="value")
         self.rules_toggle.observe(lambda _c: self.reset(), names="value")
         self.random_button.on_click(lambda _b: self.random_example())
         self.again_button.on_click(lambda _b: self.reset())
         self.challenge_button.on_click(lambda _b: self.challenge())
         self.accept_button.on_click(lambda _b: self.accept())
-        self.widget = LessonBox([
+        self.widget = self.box([
             self.header(),
             widgets.HBox([self.example_picker, self.random_button, self.rules_toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.situation, self.table, self.hand,
-            widgets.HBox([self.challenge_button, self.accept_button, self.again_button]),
+            widgets.HBox([self.challenge_button, self.accept_button, self.again_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self.result,
             widgets.HBox([self.seats, self.log], layout=widgets.Layout(flex_flow="row wrap")),
-        ], label="ChallengeLab")
+        ])
         self.load(example)
 
     # ---------------------------------------------------------------- driving it
@@ -149,6 +152,9 @@ class ChallengeLab(Lesson):
         self.decided = what
         self._new_lines = self.game.narrate()[before:]
         self._show()
+        self.page.announce(self._verdict_words())
+        # Challenge and Accept are now disabled: focus goes to the next thing to do.
+        self.focus(".uno-btn-again")
 
     def _matching_indices(self) -> list[int]:
         prev = Card.parse(self.example.previous).color
@@ -191,7 +197,12 @@ class ChallengeLab(Lesson):
             else:
                 kind = "bad"
                 head += " But Ana was bluffing: a challenge would have made her draw instead."
+        self._head = head
         return feedback(kind, head, [why] + list(getattr(self, "_new_lines", [])))
+
+    def _verdict_words(self) -> str:
+        self._verdict_html()
+        return self._head
 
     def _show(self) -> None:
         g, ex = self.game, self.example
@@ -203,17 +214,21 @@ class ChallengeLab(Lesson):
         self.table.value = table_html(g, width=64)
         done = self.decided is not None
         if done:
-            pic = hand_html(self.hand_before, width=56, highlight=self._matching_indices(), fan=False)
-            cap = "Ana's hand when she played (cards that matched the old colour have a gold frame):"
+            match = self._matching_indices()
+            cap = _("Ana's hand when she played (cards that matched the old colour have a gold frame):")
+            pic = hand_html(self.hand_before, width=56, highlight=match, fan=False, label=_("Ana's hand"),
+                            notes={i: _("matched the old colour") for i in match})
         else:
-            pic = hand_html(self.hand_before[1:], width=56, face_down=True, fan=False)
-            cap = f"Ana's hand: {len(self.hand_before) - 1} cards, face down until someone challenges."
+            n = len(self.hand_before) - 1
+            cap = _("Ana's hand: {n} cards, face down until someone challenges.", n=n)
+            pic = hand_html(self.hand_before[1:], width=56, face_down=True, fan=False,
+                            label=_("Ana's hand, face down"))
         self.hand.value = f"<div class='uno-muted'>{escape(cap)}</div>{pic}"
         self.challenge_button.disabled = done
         self.accept_button.disabled = done
         self.result.value = self._verdict_html() if done else ""
         self.seats.value = seats_html(g, width=460)
-        self.log.value = log_html(g.narrate(), last=8)
+        self.log.value = log_html(g.narrate(), last=8, style=False)
 
 
 def honest(hand: str, previous_color: str, rules: Rules | str = "encanto") -> bool:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 import ipywidgets as widgets
 import numpy as np
 
 from ..engine.cards import Card, Color, build_deck
 from ..engine.moves import explain_match, matches
-from ..render import card_html, color_swatch_html
+from ..i18n import _, ngettext
+from ..render import card_html, card_words, color_name, color_swatch_html
 from ..widgets import HandView, MessageView
-from ._common import Lesson, LessonBox, button, feedback
+from ._common import Lesson, button, feedback
 
 #: Ready-made positions: (top card, colour in force for a wild top, hand).
 PRESETS = {
@@ -46,13 +48,13 @@ class MatchingTrainer(Lesson):
         self.seed = seed
         self.hand_size = hand_size
         self.deals = 0
-        self.preset_picker = widgets.Dropdown(options=list(PRESETS), value=preset, description="Example",
-                                              layout=widgets.Layout(width="360px"))
-        self.new_button = button("New random deal")
-        self.check_button = button("Check", style="primary")
-        self.clear_button = button("Clear marks")
+        self.preset_picker = widgets.Dropdown(options=list(PRESETS), value=preset, description=_("Example"),
+                                              layout=widgets.Layout(width="360px", max_width="100%"))
+        self.new_button = button(_("New random deal"))
+        self.check_button = button(_("Check"), style="primary")
+        self.clear_button = button(_("Clear marks"))
         self.top_view = widgets.HTML()
-        self.hand_view = HandView([], selectable=True, width=64)
+        self.hand_view = HandView([], selectable=True, width=64, name=_("Your hand"))
         self.hand_view.on_click(lambda _i, _c: self._marked())
         self.message = MessageView()
         self.details = widgets.HTML()
@@ -60,17 +62,18 @@ class MatchingTrainer(Lesson):
         self.new_button.on_click(lambda _b: self.new_deal())
         self.check_button.on_click(lambda _b: self.check())
         self.clear_button.on_click(lambda _b: self.clear())
-        self.widget = LessonBox([
+        self.widget = self.box([
             self.header(),
             widgets.HBox([self.preset_picker, self.new_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.top_view,
-            widgets.HTML("<div class='uno-muted'>Your hand: click every card you may play "
-                         "(click again to unmark), then press Check.</div>"),
+            widgets.HTML("<div class='uno-muted'>" + _("Your hand: click every card you may play "
+                                                       "(click again to unmark), then press Check.")
+                         + "</div>"),
             self.hand_view,
-            widgets.HBox([self.check_button, self.clear_button]),
+            widgets.HBox([self.check_button, self.clear_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.details,
-        ], label="MatchingTrainer")
+        ])
         self.load(preset)
 
     # ---------------------------------------------------------------- driving it
@@ -92,14 +95,18 @@ class MatchingTrainer(Lesson):
         self.hand_view.cards = [Card.parse(c) for c in hand]
         self.verdicts: list[Verdict] = []
         chosen = self.color if self.top.is_wild else None
-        where = (f"a {self.top.name}; the colour chosen for it is {self.color.label}" if self.top.is_wild
-                 else f"{self.top.name} ({self.top.code})")
+        if self.top.is_wild:
+            where = _("The top card of the discard pile is a {card}; the colour chosen for it is {color}.",
+                      card=card_words(self.top), color=color_name(self.color))
+        else:
+            where = _("The top card of the discard pile is {card} ({code}).", card=card_words(self.top),
+                      code=self.top.code)
         self.top_view.value = (
-            "<div style='display:flex;align-items:center;gap:18px;margin:4px 0'>"
+            "<div style='display:flex;flex-flow:row wrap;align-items:center;gap:8px 18px;margin:4px 0'>"
             f"{card_html(self.top, width=84, chosen_color=chosen)}<div style='font-size:16px'>"
-            f"The top card of the discard pile is {where}.<br>Colour in force: "
+            f"{escape(where)}<br>{escape(_('Colour in force:'))} "
             f"{color_swatch_html(self.color)}</div></div>")
-        self.message.info("Mark the cards that may be played, then press Check.")
+        self.message.info(_("Mark the cards that may be played, then press Check."))
         self.details.value = ""
 
     def new_deal(self) -> None:
@@ -123,8 +130,9 @@ class MatchingTrainer(Lesson):
 
     def clear(self) -> None:
         """Unmark every card."""
-        self.hand_view.set_marks(selected=(), dim=())
-        self.message.info("Marks cleared.")
+        self.hand_view.set_playable(None)
+        self.hand_view.set_marks(selected=())
+        self.message.info(_("Marks cleared."))
         self.details.value = ""
 
     @property
@@ -144,20 +152,24 @@ class MatchingTrainer(Lesson):
                          for i, c in enumerate(hand)]
         right = sum(v.right for v in self.verdicts)
         total = len(self.verdicts)
-        self.hand_view.set_marks(dim=[i for i, v in enumerate(self.verdicts) if not v.playable])
+        # The buttons now say "playable" / "cannot be played now"; marks stay and can change.
+        self.hand_view.set_playable([i for i, v in enumerate(self.verdicts) if v.playable])
         lines = []
         for v in self.verdicts:
             if v.right:
-                lines.append(f"✔ {v.reason}")
+                lines.append(_("✔ {reason}", reason=v.reason))
             elif v.marked:
-                lines.append(f"✘ You marked {v.card.code}, but: {v.reason}")
+                lines.append(_("✘ You marked {code}, but: {reason}", code=v.card.code, reason=v.reason))
             else:
-                lines.append(f"✘ You left {v.card.code} out, but: {v.reason}")
+                lines.append(_("✘ You left {code} out, but: {reason}", code=v.card.code, reason=v.reason))
         if right == total:
-            self.message.ok(f"All {total} right! The faded cards may not be played.")
+            self.message.ok(_("All {total} right! The greyed, striped cards may not be played.", total=total))
         else:
-            self.message.error(f"{right} of {total} right. Read the ✘ lines; the faded cards may not be played.")
-        self.details.value = feedback("info", "Card by card:", lines)
+            # A wrong answer is feedback to read, not an error: said politely.
+            self.message.show("error", _("{right} of {total} right. Read the ✘ lines; the greyed, striped "
+                                         "cards may not be played.", right=right, total=total),
+                              assertive=False)
+        self.details.value = feedback("info", _("Card by card:"), lines)
         return self.verdicts
 
     # ---------------------------------------------------------------- internals
@@ -172,4 +184,6 @@ class MatchingTrainer(Lesson):
 
     def _marked(self) -> None:
         n = len(self.marked)
-        self.message.info(f"{n} card{'s' if n != 1 else ''} marked. Press Check when ready.")
+        # The button itself tells a screen reader it is now pressed: no announcement here.
+        self.message.show("info", ngettext("{n} card marked. Press Check when ready.",
+                                           "{n} cards marked. Press Check when ready.", n), announce=False)

@@ -10,8 +10,10 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.game import Game
 from ..engine.rules import Rules
+from ..i18n import _
 from ..render import back_svg, card_html, seats_html, table_html
-from ._common import Lesson, LessonBox, button, feedback, rule_badge
+from ..widgets import ToggleChoice
+from ._common import Lesson, button, feedback, rule_badge
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,9 @@ def _rules(rules: Rules | str) -> Rules:
 
 
 def _pile_picture(count: int, label: str) -> str:
-    backs = "".join(f"<div style='position:absolute;left:{4 * i}px;top:{4 * i}px'>{back_svg(width=70)}</div>"
-                    for i in range(3))
+    # The count and label below say it in words, so the stacked backs are decoration.
+    backs = "".join(f"<div style='position:absolute;left:{4 * i}px;top:{4 * i}px'>"
+                    f"{back_svg(width=70, decorative=True)}</div>" for i in range(3))
     return (f"<div style='display:flex;align-items:center;gap:18px'><div style='position:relative;"
             f"width:84px;height:118px'>{backs}</div><div style='font-size:16px'><b>{count}</b> cards"
             f"<br>{escape(label)}</div></div>")
@@ -48,7 +51,7 @@ def _seat_grid(game: Game, hand_size: int, dealer: int) -> str:
     boxes = []
     for seat, name in enumerate(game.names):
         mini = "".join(f"<span style='margin-left:{0 if i == 0 else -16}px;display:inline-block'>"
-                       f"{back_svg(width=26)}</span>" for i in range(hand_size))
+                       f"{back_svg(width=26, decorative=True)}</span>" for i in range(hand_size))
         tag = " (dealer)" if seat == dealer else ""
         boxes.append(f"<div class='uno-seat-box'><b>{escape(name)}</b>{tag}<br>"
                      f"<span class='uno-muted'>{hand_size} cards</span><div>{mini}</div></div>")
@@ -126,36 +129,38 @@ class SetupStepper(Lesson):
     def __init__(self, players: int = 4, seed: int = 3, rules: Rules | str = "encanto",
                  dealer: int = 0) -> None:
         self.dealer = dealer
-        self.players_slider = widgets.IntSlider(value=players, min=2, max=10, description="Players",
-                                                continuous_update=False)
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
-                                               layout=widgets.Layout(width="180px"))
-        self.rules_toggle = widgets.ToggleButtons(options=["Encanto", "Classic"],
-                                                  value=_rules(rules).name.capitalize())
-        self.new_button = button("Shuffle again", tooltip="A new seed: shuffle and deal again")
-        self.back_button = button("◀ Back")
-        self.next_button = button("Next ▶", style="primary")
+        # A labelled drop-down, not a slider: ipywidgets' slider handle has no accessible name.
+        self.players_picker = widgets.Dropdown(options=list(range(2, 11)), value=players,
+                                               description=_("Players"),
+                                               layout=widgets.Layout(width="180px", max_width="100%"))
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=_("Seed"),
+                                               layout=widgets.Layout(width="180px", max_width="100%"))
+        self.rules_toggle = ToggleChoice(["Encanto", "Classic"], value=_rules(rules).name.capitalize(),
+                                         description=_("Rules"))
+        self.new_button = button(_("Shuffle again"), tooltip=_("A new seed: shuffle and deal again"))
+        self.back_button = button(_("◀ Back"), name="back")
+        self.next_button = button(_("Next ▶"), style="primary", name="next")
         self.progress = widgets.HTML()
         self.step_title = widgets.HTML()
         self.text = widgets.HTML()
-        self.picture = widgets.HTML(layout=widgets.Layout(min_height="160px"))
+        self.picture = widgets.HTML(layout=widgets.Layout(min_height="160px", max_width="100%"))
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
         self.new_button.on_click(lambda _b: self.reshuffle())
-        for w in (self.players_slider, self.seed_box, self.rules_toggle):
+        for w in (self.players_picker, self.seed_box, self.rules_toggle):
             w.observe(lambda _c: self._rebuild(), names="value")
         self.index = 0
         self.game: Game
         self.steps: list[Step] = []
-        self.widget = LessonBox([
+        self.widget = self.box([
             self.header(),
-            widgets.HBox([self.players_slider, self.seed_box, self.rules_toggle, self.new_button],
+            widgets.HBox([self.players_picker, self.seed_box, self.rules_toggle, self.new_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([self.back_button, self.next_button, self.progress],
-                         layout=widgets.Layout(align_items="center")),
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.step_title, self.text, self.picture,
-        ], label="SetupStepper")
-        self._rebuild()
+        ])
+        self._rebuild(announce=False)
 
     # ---------------------------------------------------------------- driving it
     def setup(self, players: int | None = None, seed: int | None = None,
@@ -164,7 +169,7 @@ class SetupStepper(Lesson):
         self._building = True
         try:
             if players is not None:
-                self.players_slider.value = players
+                self.players_picker.value = players
             if seed is not None:
                 self.seed_box.value = seed
             if rules is not None:
@@ -189,6 +194,12 @@ class SetupStepper(Lesson):
         """Show step ``index`` (0-based; clipped to the steps there are)."""
         self.index = max(0, min(index, len(self.steps) - 1))
         self._show()
+        self.page.announce(self._step_words())
+        # At either end the button just pressed is disabled and would drop keyboard focus.
+        if self.index == len(self.steps) - 1:
+            self.focus(".uno-btn-back")
+        elif self.index == 0:
+            self.focus(".uno-btn-next")
 
     @property
     def step(self) -> Step:
@@ -196,24 +207,34 @@ class SetupStepper(Lesson):
         return self.steps[self.index]
 
     # ---------------------------------------------------------------- internals
-    def _rebuild(self) -> None:
+    def _rebuild(self, announce: bool = True) -> None:
         if getattr(self, "_building", False):
             return
         rules = _rules(self.rules_toggle.value)
-        players = self.players_slider.value
+        players = self.players_picker.value
         self.game = Game.new(players, rules=rules, seed=self.seed_box.value,
                              dealer=min(self.dealer, players - 1))
         self.steps = build_steps(self.game)
         self.index = 0
         self._show()
+        if announce:
+            self.page.announce(_("A new deal: {players} players, {rules} rules, seed {seed}. {step}",
+                                 players=players, rules=rules.name, seed=self.seed_box.value,
+                                 step=self._step_words()))
+
+    def _step_words(self) -> str:
+        step = self.step
+        return _("Step {number} of {total}: {title}. {text}", number=self.index + 1, total=len(self.steps),
+                 title=step.title, text=step.text)
 
     def _show(self) -> None:
         step = self.step
         ids = " ".join(rule_badge(r, official=step.official) for r in step.rules)
         official = (" <span class='uno-muted'>(official Mattel rule: the box text is silent)</span>"
                     if step.official else "")
-        self.progress.value = f"<span class='uno-muted'>Step {self.index + 1} of {len(self.steps)}</span>"
-        self.step_title.value = f"<div class='uno-step-title'>{escape(step.title)} {ids}{official}</div>"
+        progress = _("Step {number} of {total}", number=self.index + 1, total=len(self.steps))
+        self.progress.value = f"<span class='uno-muted'>{escape(progress)}</span>"
+        self.step_title.value = f"<h4 class='uno-step-title'>{escape(step.title)} {ids}{official}</h4>"
         self.text.value = feedback("info", step.text)
         self.picture.value = step.picture
         self.back_button.disabled = self.index == 0

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..engine import events as ev
 from ..engine.cards import Card, Color
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
+from ..i18n import _
+from ..render import color_name
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
-from ._common import Lesson, LessonBox, button, feedback
+from ._common import Lesson, button, feedback
 
 NAMES = ("Ana", "Ben", "Caro", "Dev")
 HANDS = ("G5 R2", "WDT G8 Y1 B4", "Y9 B2 R4 G6", "R6 B7 Y3 G1")
@@ -27,36 +31,39 @@ class UnoTalkLab(Lesson):
         self.hand_label = widgets.HTML()
         self.hand_view = HandView([], selectable=False, width=60)
         self.hand_view.on_click(lambda _i, card: self.play(card))
-        self.color_picker = widgets.Dropdown(options=[(c.name.title(), c) for c in Color], value=Color.RED,
-                                             description="Wild colour", layout=widgets.Layout(width="220px"))
-        self.target_picker = widgets.Dropdown(options=seats, value=2, description="Silence",
-                                              layout=widgets.Layout(width="220px"))
-        self.draw_button = button("Draw")
-        self.keep_button = button("Keep drawn card")
-        self.actor = widgets.Dropdown(options=seats, value=0, description="Who",
-                                      layout=widgets.Layout(width="190px"))
-        self.uno_button = button("says “UNO!”", style="info")
-        self.talk_button = button("talks")
-        self.catch_button = button("calls out ▸", style="warning")
-        self.catch_target = widgets.Dropdown(options=seats, value=0, layout=widgets.Layout(width="110px"))
-        self.reset_button = button("Start again")
+        narrow = {"width": "220px", "max_width": "100%"}
+        self.color_picker = widgets.Dropdown(options=[(color_name(c).capitalize(), c) for c in Color],
+                                             value=Color.RED, description=_("Wild colour"),
+                                             layout=widgets.Layout(**narrow))
+        self.target_picker = widgets.Dropdown(options=seats, value=2, description=_("Silence"),
+                                              layout=widgets.Layout(**narrow))
+        self.draw_button = button(_("Draw"), name="draw")
+        self.keep_button = button(_("Keep drawn card"), name="keep")
+        self.actor = widgets.Dropdown(options=seats, value=0, description=_("Who"),
+                                      layout=widgets.Layout(width="190px", max_width="100%"))
+        self.uno_button = button(_("says “UNO!”"), style="info")
+        self.talk_button = button(_("talks"))
+        # Every control has a visible name: the one called out is picked in "Whom".
+        self.catch_target = widgets.Dropdown(options=seats, value=0, description=_("Whom"),
+                                             layout=widgets.Layout(width="190px", max_width="100%"))
+        self.catch_button = button(_("calls them out"), style="warning")
+        self.reset_button = button(_("Start again"), name="again")
         self.message = MessageView()
         self.status = widgets.HTML()
         self.seats = SeatsView(None, width=400)
         self.table = TableView(None, width=60)
-        self.log = LogView(max_lines=10)
-        self.log.layout.width = "440px"
+        self.log = LogView(max_lines=10, layout=widgets.Layout(width="440px", max_width="100%"))
         self.draw_button.on_click(lambda _b: self.draw())
         self.keep_button.on_click(lambda _b: self.keep())
         self.uno_button.on_click(lambda _b: self.say_uno(self.actor.value))
         self.talk_button.on_click(lambda _b: self.talk(self.actor.value))
         self.catch_button.on_click(lambda _b: self.catch(self.actor.value, self.catch_target.value))
         self.reset_button.on_click(lambda _b: self.reset())
-        self.widget = LessonBox([
+        self.widget = self.box([
             self.header(),
-            widgets.HTML("<div class='uno-muted'>Anyone, at any moment:</div>"),
-            widgets.HBox([self.actor, self.uno_button, self.talk_button, self.catch_button,
-                          self.catch_target, self.reset_button],
+            widgets.HTML("<div class='uno-muted'>" + _("Anyone, at any moment:") + "</div>"),
+            widgets.HBox([self.actor, self.uno_button, self.talk_button, self.catch_target,
+                          self.catch_button, self.reset_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.message, self.status,
             self.hand_label, self.hand_view,
@@ -65,15 +72,16 @@ class UnoTalkLab(Lesson):
             widgets.HBox([self.seats, self.log], layout=widgets.Layout(flex_flow="row wrap",
                                                                       grid_gap="10px")),
             self.table,
-        ], label="UnoTalkLab")
-        self.reset()
+        ])
+        self.reset(announce=False)
 
     # ---------------------------------------------------------------- driving it
-    def reset(self) -> None:
+    def reset(self, announce: bool = True) -> None:
         """The start position: top G3, Ana to play with two cards, Ben holds a Wild Don't Talk."""
         self.game = Game.from_position(HANDS, ["G3"], PILE, current=0, names=NAMES)
         self._mark = 0
-        self.message.info("Ana has two cards. She may say UNO just before playing one, or forget…")
+        self.message.show("info", _("Ana has two cards. She may say UNO just before playing one, or forget…"),
+                          announce=announce)
         self._show()
 
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> bool:
@@ -108,6 +116,7 @@ class UnoTalkLab(Lesson):
     # ---------------------------------------------------------------- internals
     def _do(self, action) -> bool:
         g = self.game
+        before = (g.current_player, g.winner, len(g.hands[g.current_player]))
         try:
             action(g)
         except IllegalMove as exc:
@@ -119,11 +128,34 @@ class UnoTalkLab(Lesson):
         text = " ".join(e.describe(g.names) for e in new)
         penalties = [e for e in new if isinstance(e, ev.Drew) and e.reason in ("uno", "talk")]
         if penalties:
-            self.message.error("Penalty! " + text)
+            # A penalty is part of the game, not an error of the page: said politely.
+            self.message.show("error", _("Penalty! {events}", events=text), assertive=False)
         else:
-            self.message.ok(text or "Nothing happened.")
+            self.message.ok(text or _("Nothing happened."))
         self._show()
+        self._move_focus(before)
         return True
+
+    def _move_focus(self, before: tuple) -> None:
+        """After a move that changes whose hand is shown, focus goes to that hand's first
+        playable card (or Draw); when the hand is won, to Start again."""
+        g = self.game
+        if g.winner is not None:
+            if before[1] is None:
+                self.focus(".uno-btn-again")
+            return
+        if (g.current_player, g.winner, len(g.hands[g.current_player])) == before:
+            return  # the same hand as before: focus stays where it is
+        playable = self._playable()
+        if playable:
+            self.page.focus(self.hand_view.focus_selector(playable[0]))
+        else:
+            self.focus(".uno-btn-draw")
+
+    def _playable(self) -> list[int]:
+        g = self.game
+        legal = {m.card for m in g.legal_moves() if m.kind == "play"}
+        return [i for i, c in enumerate(g.hands[g.current_player]) if c in legal]
 
     def status_lines(self) -> list[str]:
         """Who is silenced, who may be caught, who said UNO, in words."""
@@ -148,10 +180,15 @@ class UnoTalkLab(Lesson):
         self.status.value = feedback("info", "Now:", lines) if lines else ""
         who = g.names[g.current_player]
         if g.winner is None:
-            note = " — they drew a playable card: play it or keep it" if g.phase == "drawn" else ""
-            self.hand_label.value = (f"<b>{who}'s hand</b> (it is {who}'s turn{note}; click a card to "
-                                     "play it):")
+            if g.phase == "drawn":
+                text = _("{name}'s hand (it is {name}'s turn — they drew a playable card: play it or keep "
+                         "it; click a card to play it):", name=who)
+            else:
+                text = _("{name}'s hand (it is {name}'s turn; click a card to play it):", name=who)
+            self.hand_label.value = f"<b>{escape(text)}</b>"
+            self.hand_view.name = _("{name}'s hand", name=who)
             self.hand_view.cards = g.hands[g.current_player]
+            self.hand_view.set_playable(self._playable())
         else:
             self.hand_label.value = ""
             self.hand_view.cards = []

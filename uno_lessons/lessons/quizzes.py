@@ -1,0 +1,115 @@
+"""The self-check questions of the lesson notebooks, kept in the package by id.
+
+A lesson cell says only ``quiz("02-skip-on-skip")``: the question, the options and which
+one is right stay here, out of the cell a learner reads in JupyterLab. Texts are marked for
+translation and translated when the quiz is shown. The right answer is not always in the same
+place, so a learner cannot guess it from the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import N_, _
+from ._common import Quiz
+
+__all__ = ["QuizItem", "QUIZZES", "quiz"]
+
+
+@dataclass(frozen=True)
+class QuizItem:
+    """One question: its options, the index of the right one, and why it is right."""
+
+    question: str
+    options: tuple[str, ...]
+    answer: int
+    explanation: str
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.answer < len(self.options):
+            raise ValueError(f"answer {self.answer} is not an option of {self.question!r}")
+
+
+#: The questions by id: "<lesson number>-<what it asks>".
+QUIZZES: dict[str, QuizItem] = {
+    "01-action-card-first": QuizItem(
+        N_("Encanto rules, four players, Ana deals. The first card turned over is a blue Skip. "
+           "What happens?"),
+        (N_("The Skip goes back into the draw pile and another card is turned over"),
+         N_("Ben is skipped, so Caro starts"),
+         N_("Ana, the dealer, starts")),
+        0,
+        N_("E-SETUP-4: an action card turned at the start is not played; another card is turned.")),
+    "01-classic-reverse-first": QuizItem(
+        N_("Classic rules, Ana deals. The first card is a Reverse. Who plays first?"),
+        (N_("Ben, the player to the left of the dealer"),
+         N_("Dev, to the right of the dealer"),
+         N_("Ana, the dealer, and play goes counter-clockwise")),
+        2,
+        N_("C-SETUP-4 (official): with a Reverse first, the dealer plays first, counter-clockwise.")),
+    "02-after-a-wild": QuizItem(
+        N_("The top card is a Wild; its player chose red. Which card may you play?"),
+        (N_("a green 7"), N_("a yellow 7"), N_("a red 7")),
+        2,
+        N_("E-MATCH-3: after a wild, match the colour its player chose (red). A wild card would "
+           "also do.")),
+    "02-skip-on-skip": QuizItem(
+        N_("The top card is a blue Skip. Which card matches it?"),
+        (N_("a red Reverse"), N_("a red Skip"), N_("a red Draw Two")),
+        1,
+        N_("E-MATCH-1: Skip on Skip matches by symbol; Reverse and Draw Two are other symbols.")),
+    "03-two-player-reverse": QuizItem(
+        N_("Two players, Ana and Ben. Ana plays a Reverse. Who plays next?"),
+        (N_("Ana"), N_("Ben"), N_("Nobody: the direction changes and Ben is skipped twice")),
+        0,
+        N_("E-ACT-3 (official): with two players a Reverse acts like a Skip, so Ana plays again.")),
+    "03-after-drawing": QuizItem(
+        N_("Ana draws a card that matches the top card. May she play another card from her hand "
+           "instead?"),
+        (N_("Yes, any matching card"), N_("Yes, but only a wild card"),
+         N_("No: only the drawn card, or she keeps it")),
+        2,
+        N_("E-DRAW-2: after drawing, the only card you may play is the one you just drew.")),
+    "04-wild-in-hand": QuizItem(
+        N_("Encanto rules. The colour in force is red. Your hand: W+4, W, B3. May you play the "
+           "Wild Draw Four?"),
+        (N_("No: the Wild counts as matching red"), N_("Yes: you have no red card"),
+         N_("Only if you say UNO")),
+        0,
+        N_("E-WD4-2: in the Encanto text a wild card in your hand counts as matching the colour. "
+           "(Classic rules, C-WD4-2: yes, it would be legal.)")),
+    "04-failed-challenge": QuizItem(
+        N_("Ben challenges a Wild Draw Four that was played legally. What happens?"),
+        (N_("Ben draws 4"), N_("Ben draws 6 and loses his turn"),
+         N_("The player of the Wild Draw Four draws 4")),
+        1,
+        N_("E-WD4-4: a failed challenge costs six cards and the turn.")),
+    "05-window-closed": QuizItem(
+        N_("Ana played her second-last card and did not say UNO. Ben has already played. Caro "
+           "calls Ana out. What happens?"),
+        (N_("Ana draws two"), N_("Caro draws two"),
+         N_("Nothing: the window closed when Ben made his move")),
+        2,
+        N_("E-UNO-4: the window closes when the next player makes their first move.")),
+    "05-uno-ends-silence": QuizItem(
+        N_("Dev is silenced by a Wild Don't Talk. Ana says UNO (she has one card). Dev then talks. "
+           "What happens?"),
+        (N_("Nothing: Ana's UNO ended the silence"), N_("Dev draws three"), N_("Ana draws two")),
+        0,
+        N_("E-WDT-3: the silence ends as soon as any player says UNO.")),
+    "06-left-over-points": QuizItem(
+        N_("The other players hold B7, a red Skip and a Wild. How many points does the winner score?"),
+        (N_("27"), N_("57"), N_("77")),
+        2,
+        N_("7 + 20 + 50 = 77 (E-SCORE-2).")),
+}
+
+
+def quiz(quiz_id: str) -> Quiz:
+    """The self-check ``quiz_id`` of the bank, in the current language."""
+    try:
+        item = QUIZZES[quiz_id]
+    except KeyError:
+        known = ", ".join(sorted(QUIZZES))
+        raise KeyError(f"There is no self-check {quiz_id!r}; the bank has: {known}.") from None
+    return Quiz(_(item.question), [_(o) for o in item.options], item.answer, _(item.explanation))
