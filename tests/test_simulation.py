@@ -380,4 +380,28 @@ def test_plots_draw():
     ]
     for fig in figs:
         assert fig.axes
-        plt.close(fig)
+        plt.close(fig.figure)
+
+
+def test_plots_have_text_alternatives_that_say_what_they_show():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    d = sim.deal_many(2000, seed=1)
+    conv = sim.plot_convergence(d.outcomes("reflip"), sim.exact_value("reflip"), label="reflip share")
+    bundle = conv._repr_mimebundle_()
+    assert bundle["text/plain"] == conv.description == repr(conv)
+    assert f'alt="{conv.description}"' in bundle["text/html"]
+    assert bundle["text/html"].startswith('<img class="uno-figure" src="data:image/png;base64,')
+    # The numbers drawn are in the words: the last estimate, its band and the exact value.
+    ns, mean, se = sim.running_estimate(d.outcomes("reflip"))
+    assert f"{mean[-1]:.4f} ± {2 * se[-1]:.4f}" in conv.description and "0.3214" in conv.description
+    assert "n from 2 to 2,000" in conv.description
+    lengths = {"encanto": sim.simulate_lengths([2, 4], games=10, seed=1)}
+    text = sim.plot_lengths(lengths).description
+    assert f"{sim.Estimate.of(lengths['encanto'][2].moves).value:.1f} moves at 2 players" in text
+    shares = sim.plot_win_shares([sim.simulate_games(10, 2, seed=1)]).description
+    assert "fair share 0.500" in shares and "seat 1" in shares
+    classic = sim.plot_challenge(rules=CLASSIC).description
+    assert "break-even q = 0.182" in classic and "classic rules" in classic
+    assert "first mover" in sim.plot_first_mover({"encanto": {2: sim.simulate_games(10, 2, seed=1)}}).description

@@ -14,6 +14,7 @@ from .deals import Comparison, Deals, compare_deals, deal_estimates, deal_estima
 from .deck import QUESTIONS, deck_layout, is_returned, rule_ids
 from .estimate import Estimate, running_estimate
 from .exact import exact_value, p_can_play, p_reflip, p_wild_in_hand
+from .figure import DescribedFigure
 from .games import Answers, GameStats, Progress, make_players, sensible, simulate_games
 from .player_counts import first_mover_edge, first_mover_table, length_table, simulate_lengths
 from .plots import plot_challenge, plot_convergence, plot_first_mover, plot_lengths, plot_win_shares
@@ -32,5 +33,5 @@ __all__ = [
     # Wild Draw Four
     "ChallengeCheck", "break_even", "challenge_check", "challenge_value",
     # plots
-    "plot_challenge", "plot_convergence", "plot_first_mover", "plot_lengths", "plot_win_shares",
+    "plot_challenge", "plot_convergence", "plot_first_mover", "plot_lengths", "plot_win_shares", "DescribedFigure",
 ]

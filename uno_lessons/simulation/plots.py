@@ -1,4 +1,9 @@
-"""Figures for the simulation lesson; each imports matplotlib only when it is drawn."""
+"""Figures for the simulation lesson; each imports matplotlib only when it is drawn.
+
+Every figure comes back as a :class:`~uno_lessons.simulation.figure.DescribedFigure`: the
+matplotlib figure with a text alternative that says, with the numbers drawn, what it shows
+(the page shows the plot with that text as its ``alt``).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,15 @@ from typing import Any
 import numpy as np
 
 from ..engine.rules import Rules
+from ..i18n import _
 from .challenge import ChallengeCheck, break_even, challenge_value
 from .estimate import Estimate, running_estimate
+from .figure import DescribedFigure
 from .games import GameStats
+
+
+def _join(parts: Sequence[str]) -> str:
+    return "; ".join(parts)
 
 
 def _axes(ax: Any = None, figsize: tuple[float, float] = (7, 4)):
@@ -34,6 +45,13 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str =
         fig, err_ax = ax.figure, None
     ns, mean, se = running_estimate(samples)
     exact = float(exact)
+    last, band = float(mean[-1]), float(2 * se[-1])
+    inside = abs(last - exact) <= band
+    text = _("The running estimate of {label} for sample sizes n from {first:,} to {n:,} (log scale), with a "
+             "band of ± 2 standard errors and the exact value {exact:.4f} as a dashed line. At n = {n:,} the "
+             "estimate is {value:.4f} ± {band:.4f}, {where} the exact value.",
+             label=label, first=int(ns[0]), n=int(ns[-1]), exact=exact, value=last, band=band,
+             where=_("a band that holds") if inside else _("a band that just misses"))
     ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label="± 2 standard errors")
     ax.plot(ns, mean, lw=1.5, label=label)
     ax.axhline(exact, color="black", ls="--", lw=1, label=f"exact {exact:.4f}")
@@ -53,7 +71,9 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str =
         err_ax.set_ylabel("error")
         err_ax.legend(loc="lower left")
         fig.tight_layout()
-    return fig
+        text += " " + _("Right: on log-log axes, the error |estimate − exact| and 2 standard errors both "
+                        "fall like the dotted 1/√n line.")
+    return DescribedFigure(fig, text)
 
 
 def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
@@ -61,9 +81,16 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    means, spreads = [], []
     for name, by_n in results.items():
         ns = sorted(by_n)
         est = [Estimate.of(by_n[n].moves) for n in ns]
+        means.append(_("{rules}: {low:.1f} moves at {n0} players to {high:.1f} at {n1}", rules=name,
+                       low=est[0].value, n0=ns[0], high=est[-1].value, n1=ns[-1]))
+        if 4 in by_n:
+            moves = np.asarray(by_n[4].moves)
+            spreads.append(_("{rules}: median {median:.0f} moves, longest {longest}", rules=name,
+                             median=float(np.median(moves)), longest=int(moves.max())))
         left.errorbar(ns, [e.value for e in est], yerr=[2 * e.stderr for e in est], marker="o",
                       capsize=3, label=name)
         if 4 in by_n:
@@ -75,7 +102,12 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
     right.set_ylabel("games")
     right.legend()
     fig.tight_layout()
-    return fig
+    text = _("Left: mean moves per game (± 2 standard errors) by number of players: {means}.",
+             means=_join(means))
+    if spreads:
+        text += " " + _("Right: how many games took how many moves at 4 players; {spreads}.",
+                        spreads=_join(spreads))
+    return DescribedFigure(fig, text)
 
 
 def plot_win_shares(stats: Sequence[GameStats]):
@@ -83,8 +115,12 @@ def plot_win_shares(stats: Sequence[GameStats]):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(stats), figsize=(5 * len(stats), 3.5), squeeze=False)
+    panels = []
     for ax, s in zip(axes[0], stats):
         shares = s.win_shares()
+        seats = ", ".join(_("seat {seat} {share:.3f}", seat=i, share=e.value) for i, e in enumerate(shares))
+        panels.append(_("{players} players ({n} {rules} games), fair share {fair:.3f}: {seats}",
+                        players=s.players, n=s.n, rules=s.rules, fair=1 / s.players, seats=seats))
         ax.bar(range(s.players), [e.value for e in shares], yerr=[2 * e.stderr for e in shares], capsize=3)
         ax.axhline(1 / s.players, color="black", ls="--", lw=1, label="fair share")
         ax.set_xticks(range(s.players))
@@ -93,15 +129,22 @@ def plot_win_shares(stats: Sequence[GameStats]):
         ax.set_title(f"{s.players} players, {s.n} {s.rules} games")
         ax.legend()
     fig.tight_layout()
-    return fig
+    text = _("Bars: each seat's share of wins (± 2 standard errors) against the fair share. {panels}.",
+             panels=_join(panels))
+    return DescribedFigure(fig, text)
 
 
 def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
     """The first mover's share of wins divided by the fair share, ± 2 SE, by player count."""
     fig, ax = _axes()
+    lines = []
     for k, (name, by_n) in enumerate(results.items()):
         ns = sorted(by_n)
         est = [by_n[n].first_mover_share() for n in ns]
+        ratios = [e.value * n for e, n in zip(est, ns)]
+        above = sum(r > 1 for r in ratios)
+        lines.append(_("{rules}: from {low:.2f} to {high:.2f}, above 1 at {above} of {count} player counts",
+                       rules=name, low=min(ratios), high=max(ratios), above=above, count=len(ns)))
         x = np.array(ns) + (k - (len(results) - 1) / 2) * 0.15
         ax.errorbar(x, [e.value * n for e, n in zip(est, ns)], yerr=[2 * e.stderr * n for e, n in zip(est, ns)],
                     fmt="o", capsize=3, label=name)
@@ -109,7 +152,9 @@ def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
     ax.set_xlabel("players")
     ax.set_ylabel("first mover's wins / fair share")
     ax.legend()
-    return fig
+    text = _("Points (± 2 standard errors): the first mover's share of wins divided by the fair share, by "
+             "number of players; the dashed line at 1 is a fair game. {lines}.", lines=_join(lines))
+    return DescribedFigure(fig, text)
 
 
 def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = None):
@@ -122,6 +167,11 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     ax.plot(q, challenge, label="challenge (formula)")
     be = float(break_even(rules))
     ax.axvline(be, color="grey", ls=":", lw=1, label=f"break-even q = {be:.3f}")
+    text = _("Lines: the expected swing (their cards gained minus your cards drawn) against the share q of "
+             "Wild Draw Fours that are bluffs ({rules} rules). Accepting stays at {accept:.0f}; challenging "
+             "rises from {low:.0f} at q = 0 to {high:.0f} at q = 1 and passes accepting at the break-even "
+             "q = {be:.3f}, marked by a dotted line: above it, challenge.", rules=rules.name,
+             accept=float(accept[0]), low=float(challenge[0]), high=float(challenge[-1]), be=be)
     if check is not None:
         xs = [e.value for e in check.bluff_share]
         ax.errorbar(xs, [e.value for e in check.challenge], yerr=[2 * e.stderr for e in check.challenge],
@@ -132,4 +182,8 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     ax.set_ylabel("their cards gained − your cards drawn")
     ax.set_title(f"Answering a Wild Draw Four ({rules.name})")
     ax.legend(loc="best")
-    return fig
+    if check is not None:
+        points = _join([_("at q = {q:.3f} challenge {c:.2f}, accept {a:.2f}", q=q.value, c=c.value, a=a.value)
+                        for q, c, a in zip(check.bluff_share, check.challenge, check.accept)])
+        text += " " + _("Simulated points (± 2 standard errors): {points}.", points=points)
+    return DescribedFigure(fig, text)
