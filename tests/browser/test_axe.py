@@ -1,0 +1,85 @@
+"""Every lesson page in Voilà, in headless Chromium, against axe-core's WCAG 2.2 A/AA rules:
+as it opens and after the actions that show more (a step, marks and a verdict, the colour
+row of a wild, a challenge, a penalty, a match, a wrong self-check answer). Also the page's
+title, its main landmark, its headings and its one pair of live regions."""
+
+from __future__ import annotations
+
+import pytest
+
+from .a11y import assert_no_axe_violations, live_regions
+
+pytestmark = pytest.mark.browser
+
+#: Page -> its title (from the notebook's metadata; Voilà puts it in <title>).
+TITLES = {
+    "00_index": "UNO lessons: start here",
+    "01_setup": "Lesson 1: Setting up a game",
+    "02_matching": "Lesson 2: Which cards may be played?",
+    "03_action_cards": "Lesson 3: Action cards and drawing",
+    "04_wild_draw_four": "Lesson 4: The Wild Draw Four and its challenge",
+    "05_uno_and_dont_talk": "Lesson 5: “UNO!” and the Wild Don't Talk",
+    "06_scoring": "Lesson 6: Winning a hand and scoring",
+    "07_simulation": "Lesson 7: What the numbers say about UNO",
+}
+
+
+def _click(selector: str, expect: str):
+    def act(page, lesson):
+        lesson.locator(selector).first.click()
+        lesson.get_by_text(expect).first.wait_for(state="visible", timeout=20_000)
+    return act
+
+
+#: Page -> actions that bring out the states worth checking, each waits for its result.
+STATES = {
+    "01_setup": [_click("button:has-text('Next ▶')", "Step 2 of 6")]
+                + [_click("button:has-text('Next ▶')", f"Step {i} of 6") for i in range(3, 7)],
+    "02_matching": [_click(".uno-card-btn.uno-card-G2", "1 card marked"),
+                    _click(".uno-card-btn.uno-card-R7", "2 cards marked"),
+                    _click("button:has-text('Check')", "Card by card")],
+    "03_action_cards": [_click(".uno-card-btn.uno-card-W", "Choose the colour for the Wild"),
+                        _click(".uno-color-btn.uno-color-green", "Now it is Ben's turn")],
+    "04_wild_draw_four": [_click("button:has-text('Challenge!')", "The challenge fails")],
+    "05_uno_and_dont_talk": [_click(".uno-card-btn.uno-card-G5", "no UNO said!"),
+                             lambda page, lesson: lesson.get_by_label("Who", exact=True).select_option(label="Ben"),
+                             _click("button:has-text('calls them out')", "Penalty!")],
+    "06_scoring": [_click("button:has-text('Play to 500')", "the match is won")],
+}
+
+
+def _answer_first_quiz_wrong(page):
+    quiz = page.locator(".uno-lesson-quiz").first
+    radios = quiz.locator("input[type=radio]")
+    for i in range(radios.count()):
+        radios.nth(i).check()
+        quiz.locator("button:has-text('Check my answer')").click()
+        if quiz.get_by_text("Not quite.").count():
+            return
+    raise AssertionError("every answer of the first self-check was right?")
+
+
+@pytest.mark.parametrize("name", list(TITLES))
+def test_lesson_page_has_no_axe_violations(page, open_notebook, name):
+    # The index has no visible widget: only the (invisible) page bridge that sets the landmark.
+    open_notebook(page, name, selector={"00_index": "#rendered_cells",
+                                        "07_simulation": ".jupyter-widgets"}.get(name, ".uno-lesson"))
+    page.wait_for_function("() => document.querySelector('[role=main], main')", timeout=60_000)
+
+    assert page.title() == TITLES[name]
+    assert page.locator("[role=main] h1, main h1").count() == 1, "one h1: the lesson's title"
+    assert page.locator("[role=main] h2, main h2").count() >= 1
+    if name not in ("00_index", "07_simulation"):
+        assert page.locator(".uno-lesson-widget h3").count() == 1
+    assert_no_axe_violations(page, f"{name} as it opens")
+
+    if name in STATES:
+        lesson = page.locator(".uno-lesson-widget").first
+        for act in STATES[name]:
+            act(page, lesson)
+        _answer_first_quiz_wrong(page)
+        assert_no_axe_violations(page, f"{name} after its actions and a wrong self-check answer")
+        # One polite and one assertive region for the page, kept (not replaced) and updated.
+        regions = {r["id"]: r for r in live_regions(page)}
+        assert set(regions) == {"uno-live-polite", "uno-live-assertive"}, regions
+        assert regions["uno-live-polite"]["text"].startswith("Not quite.")
