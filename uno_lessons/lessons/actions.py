@@ -10,7 +10,7 @@ from ..engine import events as ev
 from ..engine.cards import Card, Color, parse_cards
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
-from ..i18n import _
+from ..i18n import N_, _
 from ..render import seats_html
 from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
 from ._common import Lesson, button, rule_badge
@@ -34,7 +34,7 @@ RULE_OF = {
 class ActionCardLab(Lesson):
     """E-ACT, E-DRAW: Ana's turn; click a card (or Draw) and watch what happens to the seats."""
 
-    title = "Action cards and drawing"
+    title = N_("Action cards and drawing")
     rule_ids = ("E-ACT", "E-DRAW")
 
     def __init__(self, players: int = 4) -> None:

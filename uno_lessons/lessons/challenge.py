@@ -12,7 +12,7 @@ from ..engine.cards import Card, Color, build_deck
 from ..engine.game import Game
 from ..engine.moves import wild_draw_four_honest
 from ..engine.rules import Rules
-from ..i18n import _
+from ..i18n import N_, _
 from ..render import hand_html, log_html, seats_html, table_html
 from ..widgets import ToggleChoice
 from ._common import Lesson, button, codes, feedback
@@ -50,7 +50,7 @@ PILE = "R1 Y2 B3 G5 R6 Y7 B8 G9 R8 Y6 B2 G1"
 class ChallengeLab(Lesson):
     """E-WD4: Ana plays a Wild Draw Four; you are Ben and decide: challenge or accept."""
 
-    title = "Challenge a Wild Draw Four?"
+    title = N_("Challenge a Wild Draw Four?")
     rule_ids = ("E-WD4", "C-WD4")
 
     def __init__(self, example: str = "green 7, no green card", rules: Rules | str = "encanto",

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..engine.cards import Card, Color, build_deck
 from ..engine.moves import explain_match, matches
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..render import card_html, card_words, color_name, color_swatch_html
 from ..widgets import HandView, MessageView
 from ._common import Lesson, button, feedback
@@ -41,7 +41,7 @@ class Verdict:
 class MatchingTrainer(Lesson):
     """E-MATCH: click the cards you may play on the top card, press Check, read each reason."""
 
-    title = "Which cards may be played?"
+    title = N_("Which cards may be played?")
     rule_ids = ("E-MATCH",)
 
     def __init__(self, preset: str = "green 3 (the box example)", seed: int = 0, hand_size: int = 7) -> None:

@@ -12,7 +12,7 @@ from ..engine.cards import Card, build_deck, hand_points
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.scoring import Match
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..render import card_words
 from ..widgets import HandView, MessageView
 from ._common import Lesson, button, feedback
@@ -35,7 +35,7 @@ def breakdown(cards) -> tuple[int, int, int]:
 class ScoreCalculator(Lesson):
     """E-SCORE: count left-over cards (the 227-point example), then a bots' match to 500."""
 
-    title = "Scoring: what is a hand worth?"
+    title = N_("Scoring: what is a hand worth?")
     rule_ids = ("E-SCORE",)
 
     def __init__(self, players: int = 4, seed: int = 7, example: bool = True) -> None:

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..i18n import _
+from ..i18n import N_, _
 from ..render import back_svg, card_html, seats_html, table_html
 from ..widgets import ToggleChoice
 from ._common import Lesson, button, feedback, rule_badge
@@ -123,7 +123,7 @@ def build_steps(game: Game) -> list[Step]:
 class SetupStepper(Lesson):
     """E-SETUP step by step: shuffle, deal, turn the first card, who starts (Next / Back)."""
 
-    title = "Setting up a game"
+    title = N_("Setting up a game")
     rule_ids = ("E-SETUP",)
 
     def __init__(self, players: int = 4, seed: int = 3, rules: Rules | str = "encanto",

@@ -10,7 +10,7 @@ from ..engine import events as ev
 from ..engine.cards import Card, Color
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
-from ..i18n import _
+from ..i18n import N_, _
 from ..render import color_name
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
 from ._common import Lesson, button, feedback
@@ -23,7 +23,7 @@ PILE = "R1 Y2 B3 G4 R5 Y6 B8 G9 R8 Y4 B6 G2 R7 Y8 B9 G7 R3 Y5 B5 G0"
 class UnoTalkLab(Lesson):
     """E-UNO, E-WDT: anyone may say UNO, talk or call someone out at any moment; see the penalties."""
 
-    title = "Saying UNO, getting caught, and the Wild Don't Talk"
+    title = N_("Saying UNO, getting caught, and the Wild Don't Talk")
     rule_ids = ("E-UNO", "E-WDT")
 
     def __init__(self) -> None:
