@@ -11,6 +11,7 @@ from ..engine.cards import Card, Color, parse_cards
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _
+from ..page import page_bridge
 from ..render import seats_html
 from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
 from ._common import Lesson, button, rule_badge
@@ -50,7 +51,7 @@ class ActionCardLab(Lesson):
         self.picker = ColorPicker(on_pick=self._picked)
         self.picker_box = widgets.VBox([widgets.HTML("<b>" + _("Choose the colour for the Wild:") + "</b>"),
                                         self.picker])
-        self.message = MessageView()
+        self.message = MessageView(page=page_bridge())
         self.rules_line = widgets.HTML()
         self.table = TableView(None, width=64)
         self.before = widgets.HTML()

@@ -11,6 +11,7 @@ import numpy as np
 from ..engine.cards import Card, Color, build_deck
 from ..engine.moves import explain_match, matches
 from ..i18n import N_, _, ngettext
+from ..page import page_bridge
 from ..render import card_html, card_words, color_name, color_swatch_html
 from ..widgets import HandView, MessageView
 from ._common import Lesson, button, feedback
@@ -56,7 +57,7 @@ class MatchingTrainer(Lesson):
         self.top_view = widgets.HTML()
         self.hand_view = HandView([], selectable=True, width=64, name=_("Your hand"))
         self.hand_view.on_click(lambda _i, _c: self._marked())
-        self.message = MessageView()
+        self.message = MessageView(page=page_bridge())
         self.details = widgets.HTML()
         self.preset_picker.observe(lambda c: self.load(c["new"]), names="value")
         self.new_button.on_click(lambda _b: self.new_deal())

@@ -13,6 +13,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.scoring import Match
 from ..i18n import N_, _, ngettext
+from ..page import page_bridge
 from ..render import card_words
 from ..widgets import HandView, MessageView
 from ._common import Lesson, button, feedback
@@ -49,7 +50,7 @@ class ScoreCalculator(Lesson):
         self.example_button = button(_("The 227-point example"))
         self.clear_button = button(_("Clear"))
         self.points = widgets.HTML()
-        self.message = MessageView()
+        self.message = MessageView(page=page_bridge())
         # A labelled drop-down, not a slider: ipywidgets' slider handle has no accessible name.
         self.players_picker = widgets.Dropdown(options=list(range(2, 11)), value=players,
                                                description=_("Players"),
@@ -59,7 +60,7 @@ class ScoreCalculator(Lesson):
         self.hand_button = button(_("Play one hand"), style="primary")
         self.match_button = button(_("Play to 500"))
         self.new_match_button = button(_("New match"))
-        self.match_message = MessageView()
+        self.match_message = MessageView(page=page_bridge())
         self.match_table = widgets.HTML()
         self.example_button.on_click(lambda _b: self.load_example())
         self.clear_button.on_click(lambda _b: self.clear())

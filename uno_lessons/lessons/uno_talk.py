@@ -11,6 +11,7 @@ from ..engine.cards import Card, Color
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _
+from ..page import page_bridge
 from ..render import color_name
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
 from ._common import Lesson, button, feedback
@@ -48,7 +49,7 @@ class UnoTalkLab(Lesson):
                                              layout=widgets.Layout(width="190px", max_width="100%"))
         self.catch_button = button(_("calls them out"), style="warning")
         self.reset_button = button(_("Start again"), name="again")
-        self.message = MessageView()
+        self.message = MessageView(page=page_bridge())
         self.status = widgets.HTML()
         self.seats = SeatsView(None, width=400)
         self.table = TableView(None, width=60)
