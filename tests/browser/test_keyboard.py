@@ -62,7 +62,7 @@ def setup_task(page, lesson):
     # Next is now disabled: focus went to Back, not to the page body.
     wait_focus(page, button("◀ Back"))
     ring_ok(page)
-    assert polite(page).startswith("Step 6 of 6: 5. Who starts.")
+    wait_polite(page, "Step 6 of 6: 5. Who starts.")
     tab_to(page, "(el) => el.matches('.uno-choice') && el.textContent.includes('Classic')")
     page.keyboard.press("Space")
     wait_focus(page, "(el) => el.getAttribute('aria-pressed') === 'true'")
