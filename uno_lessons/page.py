@@ -36,10 +36,32 @@ function region(id, politeness) {
   }
   return el;
 }
-function focusLater(selector, tries) {
+function usable(el) {
+  return !!el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+}
+// The element that last had focus, to tell "focus was lost" (it was removed, hidden or
+// disabled, and the body has focus now) from "focus was never here" (a page just opened).
+if (!window.__unoFocusWatch) {
+  window.__unoFocusWatch = true;
+  window.__unoLastFocus = null;
+  document.addEventListener("focusin", (e) => { window.__unoLastFocus = e.target; }, true);
+}
+function mayMove(onlyFrom) {
+  if (onlyFrom === null || onlyFrom === undefined) return true;
+  const a = document.activeElement;
+  if (a && a !== document.body && a !== document.documentElement && usable(a)) {
+    return onlyFrom !== "" && !!a.closest(onlyFrom);
+  }
+  const last = window.__unoLastFocus;
+  return last !== null && last !== document.body && !usable(last);
+}
+function focusLater(selector, tries, onlyFrom) {
   const el = document.querySelector(selector);
-  if (el && el.offsetParent !== null) { el.focus({ preventScroll: false }); return; }
-  if (tries > 0) setTimeout(() => focusLater(selector, tries - 1), 60);
+  if (usable(el)) {
+    if (mayMove(onlyFrom)) el.focus({ preventScroll: false });
+    return;
+  }
+  if (tries > 0) setTimeout(() => focusLater(selector, tries - 1, onlyFrom), 60);
 }
 function applyAria(rules) {
   for (const [selector, attrs] of Object.entries(rules || {})) {
@@ -80,7 +102,7 @@ export default {
     region("uno-live-assertive", "assertive");
     model.on("msg:custom", (msg) => {
       if (msg.cmd === "focus") {
-        setTimeout(() => focusLater(msg.selector, 25), 30);
+        setTimeout(() => focusLater(msg.selector, 25, msg.only_from), 30);
       } else if (msg.cmd === "announce") {
         const r = region(msg.assertive ? "uno-live-assertive" : "uno-live-polite",
                          msg.assertive ? "assertive" : "polite");
@@ -127,9 +149,14 @@ class PageBridge(anywidget.AnyWidget):
         self.sent.append(dict(content))
         super().send(content, buffers)
 
-    def focus(self, selector: str) -> None:
-        """Move keyboard focus to the first visible element matching CSS ``selector``."""
-        self.send({"cmd": "focus", "selector": selector})
+    def focus(self, selector: str, *, only_from: str | None = None) -> None:
+        """Move keyboard focus to the first visible element matching CSS ``selector``.
+
+        With ``only_from`` (a CSS selector) focus moves only if it is inside an element
+        matching it, or if it was lost (the element that had it was removed, hidden or
+        disabled); ``only_from=""``: only if it was lost. So a redraw never pulls a reader
+        away from where they are, and never leaves them on the page's body."""
+        self.send({"cmd": "focus", "selector": selector, "only_from": only_from})
 
     def announce(self, text: str, *, assertive: bool = False) -> None:
         """Have screen readers say ``text`` once (assertive only for errors)."""
