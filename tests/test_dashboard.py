@@ -11,9 +11,13 @@ import re
 import pytest
 
 from uno_lessons import Game
-from uno_lessons.dashboard import LiveGame, hand_size_chart_svg
+from uno_lessons.dashboard import SERIES, LiveGame, dashboard_page, hand_size_chart_svg
+from uno_lessons.dashboard.app import PLAY_AREA
+from uno_lessons.dashboard.style import aria_rules
 from uno_lessons.engine.cards import Card
 from uno_lessons.engine.moves import Move
+from uno_lessons.page import PageBridge
+from uno_lessons.table import open_store
 
 
 def codes(live: LiveGame) -> list[str]:
@@ -271,8 +275,10 @@ def test_clicking_a_card_out_of_turn_is_refused():
     live = LiveGame(players=3, seed=1)
     g = live.game
     assert g.current_player != 0
+    # Out of turn the cards are aria-disabled (class uno-waiting), not disabled: they keep
+    # keyboard focus and a click says why not.
     for b in live.hand.box.children:
-        assert b.disabled
+        assert "uno-waiting" in b._dom_classes and not b.disabled
     live.click_card(0)
     assert live.message.kind == "error" and "turn" in live.message.text
 
@@ -337,3 +343,163 @@ def test_pass_is_offered_only_when_nothing_can_be_played_or_drawn():
     assert live.actions.pass_.layout.display is None
     live.actions.pass_.click()
     assert game.current_player == 1 and live.actions.pass_.layout.display == "none"
+
+
+# ---------------------------------------------------------------------------- accessibility
+# What the page bridge is told to do in the browser (focus moves, announcements), recorded.
+def record_bridge(live: LiveGame) -> list[dict]:
+    sent: list[dict] = []
+    live.bridge.send = lambda content, buffers=None: sent.append(dict(content))
+    return sent
+
+
+def focus_moves(sent: list[dict]) -> list[tuple[str, str | None]]:
+    return [(m["selector"], m["only_from"]) for m in sent if m["cmd"] == "focus"]
+
+
+def announced(sent: list[dict], assertive: bool = False) -> list[str]:
+    return [m["text"] for m in sent if m["cmd"] == "announce" and m["assertive"] == assertive]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two #rrggbb colours."""
+    def lum(h: str) -> float:
+        c = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_cards_are_named_with_their_state_and_out_of_turn_ones_are_aria_disabled():
+    game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
+    live = LiveGame(players=3, seed=0)
+    live.show_position(game)
+    names = [b.description for b in live.hand.box.children]
+    assert names == ["green 3, playable", "red 7, cannot be played now", "Wild, playable"]
+    button_for(live, "W").click()  # a wild waits for its colour
+    assert button_for(live, "W").description == "Wild, waiting for its colour"
+    assert "uno-pending" in button_for(live, "W")._dom_classes
+    live.picker.cancel.click()
+    button_for(live, "G3").click()  # now the bots are to move: every card waits
+    for b in live.hand.box.children:
+        assert "uno-waiting" in b._dom_classes and not b.disabled
+        assert "playable" not in b.description
+
+
+def test_focus_goes_to_the_colours_then_the_targets_then_back_to_the_hand():
+    game = Game.from_position(["G3 WDT R7", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
+    live = LiveGame(players=3, seed=0)
+    live.show_position(game)
+    sent = record_bridge(live)
+    button_for(live, "WDT").click()
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-picker .uno-color-btn", None)
+    assert announced(sent)[-1] == "Choose the colour for your Wild Don't Talk."
+    live.picker.colors.buttons[next(iter(live.picker.colors.buttons))].click()
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-picker .uno-target-btn", None)
+    live.picker.targets.children[0].click()
+    # The picker closed and the bots are to move: focus back on the hand (its first card).
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-hand-btns .uno-slot-0", None)
+
+
+def test_when_the_turn_comes_round_focus_goes_to_the_first_playable_card():
+    game = Game.from_position(["R7 G3 G4", "G1 B2 B8", "G2 Y1 Y8"], "G5", "R1 R2 R3", current=0)
+    live = LiveGame(players=3, seed=0)
+    live.show_position(game)
+    sent = record_bridge(live)
+    button_for(live, "G3").click()
+    # Own move: focus moves only if it was lost (the played card's button went away).
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-hand-btns .uno-slot-0", "")
+    live.run_bots()
+    assert live.game.current_player == 0
+    playable = next(i for i, c in enumerate(live.hand.cards) if c.code == "G4")
+    assert (f".uno-dash .uno-hand-btns .uno-slot-{playable}", PLAY_AREA) in focus_moves(sent)
+
+
+def test_with_no_card_to_play_focus_goes_to_the_move_on_offer():
+    game = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "G1 R1", current=0)
+    live = LiveGame(players=3, seed=0)
+    sent = record_bridge(live)
+    live.show_position(game)
+    assert focus_moves(sent)[-1][0] == ".uno-dash .uno-act-draw"
+    live.actions.draw.click()  # G1 can be played: it takes focus (Draw is off now)
+    assert focus_moves(sent)[-1] == (live.hand.slot_selector(codes(live).index("G1")), "")
+
+
+def test_what_happened_and_whose_turn_are_announced_once_errors_assertively():
+    game = Game.from_position(["G3 G4 R9", "G1 B2", "Y1 Y2"], "G5", "R1 R2 R3 R4 R5", current=0)
+    live = LiveGame(players=3, seed=0)
+    live.show_position(game)
+    sent = record_bridge(live)
+    button_for(live, "G3").click()
+    assert announced(sent)[-1] == "Ana plays green 3 (G3). Ben (sensible bot) is to move."
+    live.run_bots()
+    assert announced(sent)[-1].endswith("Ana, it is your turn.")
+    button_for(live, "R9").click()
+    assert announced(sent, assertive=True) == [live.message.text] and "does not match" in live.message.text
+    count = len(announced(sent))
+    live.actions.uno.click()  # two cards, Ana's turn: said once (the table's news), not twice
+    assert len(announced(sent)) == count + 1
+    # The message line is shown, never a live region of its own (the bridge speaks).
+    assert "role=" not in live.message.value and "aria-live" not in live.message.value
+
+
+def test_page_title_and_heading_say_what_the_page_is():
+    live = LiveGame(players=3, seed=0)
+    assert live.bridge.title == "UNO live table"
+    assert "<h1 class='uno-dash-title'>UNO live table</h1>" == live.bar.title.value
+    store = open_store("memory://")
+    code, key = store.create(["Ana", "Ben"], ["human", "human"], seed=1)
+    teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
+    assert teacher.bridge.title == f"UNO class table {code}: teacher"
+    assert f"UNO class table {code}: teacher" in teacher.bar.title.value
+    join = dashboard_page(f"table={code}", store=store)
+    bridge = next(c for c in join.children if isinstance(c, PageBridge))
+    assert bridge.title == f"UNO class table {code}: choose a seat"
+    form = next(c for c in join.children if "uno-join" in c._dom_classes)
+    assert form.children[1].value == 0  # a seat is chosen, never an empty list box
+    assert ".uno-dash .uno-hand-btns" in bridge.aria
+
+
+def test_aria_rules_stay_on_the_dashboard_and_name_every_toggle_group():
+    rules = aria_rules()
+    for selector in rules:
+        for part in selector.split(","):
+            assert part.strip().startswith((".uno-dash ", "#rendered_cells")), selector
+    assert rules[".uno-dash .uno-view-toggle"] == {"aria-label": "What this page shows"}
+    pressed = rules[".uno-dash .widget-toggle-buttons .widget-toggle-button.mod-active"]
+    assert pressed == {"aria-pressed": "true"}
+    live = LiveGame(players=3, seed=0)
+    assert live.bridge.aria == rules
+    # Every id an aria-labelledby points to is written by some panel.
+    html = " ".join(w.value for w in (live.hand.label, live.log_title, live.scores, live.others, live.picker.label)
+                    if hasattr(w, "value"))
+    for target in ("uno-your-hand", "uno-log-title", "uno-scores-title", "uno-others-title"):
+        assert f"id='{target}'" in html, target
+
+
+def test_chart_lines_have_markers_names_and_a_text_alternative():
+    names = ["Ana", "Ben", "Caro", "Dev", "Eli", "Fay"]
+    history = [tuple([7] * 6), (6, 7, 7, 7, 7, 7), (6, 6, 9, 7, 7, 7)]
+    svg = hand_size_chart_svg(history, names)
+    assert 'aria-label="Cards in each hand over 2 moves. Ana: 7 at the deal, 6 now. Ben: 7 at the deal, 6 now.' in svg
+    assert "<title>Cards in each hand" in svg
+    for name in names:  # its name at the line's end and in the legend
+        assert svg.count(f">{name}</text>") == 2, name
+    assert svg.count("<circle") >= 3 * 2 + 1 and "<rect x=" in svg and "<polygon" in svg
+    assert 'fill="#fff" stroke=' in svg  # seat 5: a hollow marker, told apart from seat 0
+    for color in SERIES:
+        assert contrast(color, "#ffffff") >= 4.5, color
+    long = hand_size_chart_svg(history[:1], ["Maximiliano Fernández", "Ben"])
+    assert ">Maximiliano Fernández</text>" in long  # the legend never cuts a name
+
+
+def test_scores_show_whole_names_and_the_leader_in_words():
+    live = LiveGame(players=3, seed=5, seats=["human", "sensible", "random"])
+    live.show_position(Game.from_position(["G3", "B1 B2", "Y1 Y2"], "G5", "R1 R2", current=0,
+                                          names=["Maximiliano", "Ben", "Caro"]))
+    button_for(live, "G3").click()
+    html = live.scores.value
+    assert "<th scope='col'>Maximiliano</th>" in html
+    assert "▲" in html and "leads" in html and "★" in html and "won the hand" in html
+    assert "class='uno-scores-box'" in html

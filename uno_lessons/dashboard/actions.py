@@ -40,8 +40,9 @@ class ActionBar:
         self.catch_target.add_class("uno-catch-target")
         self.catch = _button("uno-act-catch", lambda: catch(self.catch_target.value))
         self.talk = _button("uno-act-talk", talk)
-        self.widget = widgets.HBox([self.draw, self.keep, self.pass_, self.uno, self.challenge,
-                                    self.accept, self.catch_target, self.catch, self.talk])
+        # Accept before Challenge: the safe answer comes first in the reading and Tab order.
+        self.widget = widgets.HBox([self.draw, self.keep, self.pass_, self.uno, self.accept,
+                                    self.challenge, self.catch_target, self.catch, self.talk])
         self.widget.add_class("uno-actions")
         self.relabel()
 

@@ -5,6 +5,13 @@ learner's seat at a class table, a spectator or projector page, and the teacher'
 It owns no game: every picture comes from ``table.view(...)`` (what this page may see) and
 every click goes to the table, which decides and answers with the engine's reason when a
 click is not allowed.
+
+For people on a keyboard or a screen reader (WCAG 2.2 AA): what just happened and whose turn
+it is are said once through the page bridge's polite live region (errors assertively); the
+message line and the status are shown, not live. Keyboard focus is kept where play goes on:
+on the colour buttons while a wild waits, back on the hand when the picker closes, on the
+first playable card when this seat's turn comes round again, and never left on the page's
+body when the control that had it goes away. A skip link leads past the top bar to the hand.
 """
 
 from __future__ import annotations
@@ -22,20 +29,28 @@ from ..render import style_block
 from ..table import Table, TableError
 from ..table.records import SPEEDS
 from ..table.views import TableView
-from ..widgets import LogView, MessageView, SeatsView
+from ..widgets import LogView, SeatsView
 from ..widgets import TableView as TablePicture
 from .actions import ActionBar
 from .chart import hand_size_chart_svg
 from .controls import TopBar
 from .hand import HandPanel
+from .message import MessageLine
 from .others import kind_word, others_html
 from .picker import WildPicker
 from .scores import scores_html
 from .setup_form import SetupForm, first_config
 from .status import status_html
-from .style import ARIA_RULES, DASH_CSS, ring_width
+from .style import DASH_CSS, aria_rules, ring_width
 from .teacher import TeacherPanel
 from .wild import PendingWild, wild_needing_choice
+
+#: Where keyboard focus may be taken from when this seat's turn comes round again: the
+#: hand, the moves and the picker (a reader elsewhere on the page is left where they are).
+PLAY_AREA = ".uno-dash .uno-hand-panel, .uno-dash .uno-actions, .uno-dash .uno-picker"
+#: The move buttons, in the order the first one on offer takes focus.
+_MOVE_BUTTONS = (("keep", "uno-act-keep"), ("draw", "uno-act-draw"), ("pass", "uno-act-pass"),
+                 ("accept", "uno-act-accept"), ("challenge", "uno-act-challenge"))
 
 
 class DashboardBox(widgets.VBox):
@@ -43,6 +58,11 @@ class DashboardBox(widgets.VBox):
 
     def __repr__(self) -> str:
         return "<UNO live table: run this cell to show it>"
+
+
+def skip_link_html() -> str:
+    """The skip link to the hand (the keyboard's first stop, shown while it has focus)."""
+    return f"<a class='uno-skip-link' href='#uno-hand'>{escape(_('Skip to your hand'))}</a>"
 
 
 class LiveGame:
@@ -65,6 +85,7 @@ class LiveGame:
         self.config = first_config(int(players), rules, seed, seats)
         self._quiet = False
         self._was_my_turn = False
+        self._announced = 0  # sentences said so far (an action's own news is not said twice)
         self._build(speed, auto)
         if table is None:
             c = self.config
@@ -82,6 +103,9 @@ class LiveGame:
         self.setup = SetupForm(self.config, on_start=self._start_from_form)
         self.bar.attach_settings(self.setup)
         self.teacher_panel = TeacherPanel(on_seat=self._seat_kind_changed)
+        self.skip = W.HTML(skip_link_html())
+        self.skip.add_class("uno-skip-box")
+        self.table_title = W.HTML()
         self.status = W.HTML()
         self.status.add_class("uno-status-view")
         self.picture = TablePicture(width=78)
@@ -93,10 +117,10 @@ class LiveGame:
             catch=self._catch_clicked, talk=self._talk_clicked)
         self.picker = WildPicker(on_color=self._color_chosen, on_target=self._target_chosen,
                                  on_cancel=self._cancel_pending)
-        self.message = MessageView()
+        self.message = MessageLine()
         self.others = W.HTML()
         self.others.add_class("uno-others-view")
-        left = W.VBox([self.status, self.picture, self.hand.widget, self.actions.widget,
+        left = W.VBox([self.table_title, self.status, self.picture, self.hand.widget, self.actions.widget,
                        self.picker.widget, self.message, self.others])
         left.add_class("uno-dash-left")
         self.seats = SeatsView()
@@ -112,10 +136,11 @@ class LiveGame:
         cols = W.HBox([left, self.right])
         cols.add_class("uno-dash-cols")
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
-        self.widget = DashboardBox([css, self.hand.css_box, self.bridge, self.bar.widget, self.setup.widget,
-                                    self.teacher_panel.widget, cols])
+        self.widget = DashboardBox([css, self.hand.css_box, self.bridge, self.skip, self.bar.widget,
+                                    self.setup.widget, self.teacher_panel.widget, cols])
         self.widget.add_class("uno-dash")
-        self.bridge.aria = ARIA_RULES
+        self.bar.set_heading(self._page_title)
+        self.bridge.aria = aria_rules()
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -156,6 +181,7 @@ class LiveGame:
         self.bar.set_role(table, view)
         self.teacher_panel.set_table(table, self.bridge)
         self.bridge.title = self._page_title()
+        self.bar.set_heading(self._page_title)
         self._say("info", self._intro())
         self.refresh()
         if getattr(self, "frontend_seen", False):
@@ -243,10 +269,13 @@ class LiveGame:
         elif events:
             viewer = self._viewer_for_log()
             names = self.table.state.names
-            text = " ".join(e.describe(names, viewer) for e in events[-3:])
+            said = [e.describe(names, viewer) for e in events[-3:]]
             g = self.game
             if g.winner is not None and any(getattr(e, "kind", "") == "won" for e in events):
                 text = self._hand_over_text()
+            else:
+                # What just happened, then whose turn it is: one sentence group, said once.
+                text = " ".join([*said, self._turn_sentence()] if g.winner is None else said)
             self._say("ok" if g.winner is not None else "info", text)
         self.refresh()
 
@@ -271,8 +300,10 @@ class LiveGame:
     def _intro(self) -> str:
         st = self.table.state
         g = st.game
+        if g.dealer is None:  # a hand played on from a position: nobody dealt it
+            return _("Hand {number}. {turn}", number=st.hand_number, turn=self._turn_sentence())
         return _("Hand {number}: {dealer} dealt. {turn}", number=st.hand_number,
-                 dealer=g.names[g.dealer] if g.dealer is not None else "?", turn=self._turn_sentence())
+                 dealer=g.names[g.dealer], turn=self._turn_sentence())
 
     def _turn_sentence(self) -> str:
         st = self.table.state
@@ -287,8 +318,8 @@ class LiveGame:
         return _("{name} is to move.", name=who)
 
     def _page_title(self) -> str:
-        t = self.table
-        if t.role == "local":
+        t = getattr(self, "table", None)
+        if t is None or t.role == "local":
             return _("UNO live table")
         if t.role == "teacher":
             return _("UNO class table {code}: teacher", code=t.code)
@@ -296,9 +327,12 @@ class LiveGame:
             return _("UNO class table {code}: {name}'s seat", code=t.code, name=t.state.names[t.my_seats[0]])
         return _("UNO class table {code}: watching", code=t.code)
 
-    def _say(self, kind: str, text: str) -> None:
+    def _say(self, kind: str, text: str, *, announce: bool = True) -> None:
+        """Show ``text`` on the message line and (unless told already) say it once."""
         self.message.show(kind, text)
-        self.bridge.announce(text, assertive=kind == "error")
+        if announce:
+            self._announced += 1
+            self.bridge.announce(text, assertive=kind == "error")
 
     # ------------------------------------------------------------------ drawing
     def _current_view(self) -> TableView:
@@ -329,9 +363,11 @@ class LiveGame:
         ring = ring_width(view.players)
         self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
         self.right.layout.flex = f"0 0 {ring + 10}px"
-        self.log_title.value = f"<h2 class='uno-dash-section'>{escape(_('What happened'))}</h2>"
+        self._set_class("uno-ring-", f"uno-ring-{ring}", self.seats)
+        self.table_title.value = f"<h2 class='uno-sr-only'>{escape(_('The table'))}</h2>"
+        self.log_title.value = f"<h2 class='uno-dash-section' id='uno-log-title'>{escape(_('What happened'))}</h2>"
         self.log.update(play.log)
-        self.chart_title.value = (f"<h2 class='uno-dash-section'>"
+        self.chart_title.value = (f"<h2 class='uno-dash-section' id='uno-chart-title'>"
                                   f"{escape(_('Cards in each hand, move by move'))}</h2>")
         self.chart.value = hand_size_chart_svg(list(view.history), list(view.names), width=ring)
         self.scores.value = scores_html(view)
@@ -354,20 +390,70 @@ class LiveGame:
         self.others.layout.display = "none" if mode == "projector" else None
         self.bar.update(self.table, view, seat)
         self.teacher_panel.update(view)
-        self._set_class("uno-projector", mode == "projector")
-        self._set_class("uno-dash-many", view.players > 6)
+        self._toggle_class("uno-projector", mode == "projector")
+        self._toggle_class("uno-dash-many", view.players > 6)
+        self.skip.layout.display = None if self.hand.box.children else "none"
         # The status line last, so that when it says whose turn it is, the rest is already sent.
         self.status.value = status_html(view, seat, my_turn, self._turn_sentence())
-        if my_turn and not self._was_my_turn and self.pending is None:
-            self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-act-draw:not(:disabled)")
+        self._keep_focus(self._focus_target(view, seat, my_turn, legal),
+                         turn_came=my_turn and not self._was_my_turn)
         self._was_my_turn = my_turn
 
-    def _set_class(self, cls: str, on: bool) -> None:
+    # ------------------------------------------------------------------ focus
+    def _focus_target(self, view: TableView, seat: int | None, my_turn: bool, legal: list[Move]) -> str | None:
+        """Where keyboard focus belongs now (a CSS selector): the picker while a wild waits,
+        else this seat's first playable card or the move on offer, else its first card."""
+        if self.pending is not None:
+            return ".uno-dash .uno-picker " + (".uno-target-btn" if self.pending.step == "target"
+                                               else ".uno-color-btn")
+        if seat is None or self.mode == "projector":
+            return ".uno-dash .uno-next-hand" if self.bar.can_deal else None
+        if my_turn:
+            playable = {m.card for m in legal if m.kind == "play"}
+            first = next((i for i, c in enumerate(self.hand.cards) if c in playable), None)
+            if first is not None:
+                return self.hand.slot_selector(first)
+            kinds = {m.kind for m in legal}
+            return next((f".uno-dash .{cls}" for kind, cls in _MOVE_BUTTONS if kind in kinds), None)
+        if view.play.winner is not None and self.bar.can_deal:
+            return ".uno-dash .uno-next-hand"
+        if self.hand.box.children:
+            return self.hand.slot_selector(0)
+        return ".uno-dash .uno-status-view"
+
+    def _keep_focus(self, target: str | None, *, turn_came: bool) -> None:
+        """When this seat's turn comes round, take focus to ``target`` from the play area;
+        at any other redraw only when focus was lost (its control went away)."""
+        if target is None:
+            return
+        if turn_came and self.pending is None:
+            self.bridge.focus(target, only_from=PLAY_AREA)
+        else:
+            self.bridge.focus(target, only_from="")
+
+    def _focus_now(self) -> None:
+        """Move focus where it belongs now (after the picker opened, moved on or closed)."""
+        view = self._current_view()
+        seat = self.acting_seat
+        my_turn = seat is not None and view.seat == seat and view.play.my_turn
+        legal = list(view.play.legal_moves) if my_turn else []
+        target = self._focus_target(view, seat, my_turn, legal)
+        if target is not None:
+            self.bridge.focus(target)
+
+    def _toggle_class(self, cls: str, on: bool) -> None:
         has = cls in self.widget._dom_classes
         if on and not has:
             self.widget.add_class(cls)
         elif has and not on:
             self.widget.remove_class(cls)
+
+    @staticmethod
+    def _set_class(prefix: str, cls: str, widget: widgets.DOMWidget) -> None:
+        """Give ``widget`` the class ``cls`` in place of any other starting with ``prefix``."""
+        classes = [c for c in widget._dom_classes if not c.startswith(prefix)] + [cls]
+        if list(widget._dom_classes) != classes:
+            widget._dom_classes = classes
 
     @staticmethod
     def _uno_counts(view: TableView, seat: int | None) -> bool:
@@ -403,7 +489,7 @@ class LiveGame:
                 self.pending = pending
                 self._say("info", _("Choose the colour for your {card}.", card=card.name))
                 self.refresh()
-                self.bridge.focus(".uno-picker .uno-color-btn")
+                self._focus_now()
                 return
         self.pending = None
         self._move(Move("play", card))
@@ -418,7 +504,7 @@ class LiveGame:
             self.pending = PendingWild(seat, None)
             self._say("info", _("The first card is a Wild: choose the colour, then you draw."))
             self.refresh()
-            self.bridge.focus(".uno-picker .uno-color-btn")
+            self._focus_now()
             return
         self._move(Move("draw"))
 
@@ -433,28 +519,32 @@ class LiveGame:
     def _complete(self, pending: PendingWild) -> None:
         if not pending.ready:
             self.pending = pending
+            self._say("info", _("Choose who may not talk."))
             self.refresh()
-            self.bridge.focus(".uno-picker .uno-target-btn")
+            self._focus_now()
             return
         self.pending = None
         self._move(pending.move())
-        self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-card-btn, .uno-dash .uno-act-uno")
+        self._focus_now()  # the picker closed: back to the hand
 
     def _cancel_pending(self) -> None:
         self.pending = None
-        self._say("info", _("Cancelled.") + " " + self._turn_sentence())
+        self._say("info", _("Cancelled. {turn}", turn=self._turn_sentence()))
         self.refresh()
-        self.bridge.focus(".uno-dash .uno-card-btn.uno-legal, .uno-dash .uno-card-btn")
+        self._focus_now()
 
     def _talk_action(self, act, ok_text, no_text) -> None:
         seat = self.acting_seat
+        before = self._announced
         try:
             result = act(seat)
         except (IllegalMove, TableError) as exc:
             self._say("error", str(exc))
             self.refresh()
             return
-        self._say("ok" if result else "info", ok_text if result else no_text)
+        # The table's news (the event) was said already; the line still shows the outcome.
+        self._say("ok" if result else "info", ok_text if result else no_text,
+                  announce=self._announced == before)
         self.refresh()
 
     def _uno_clicked(self) -> None:
@@ -529,5 +619,8 @@ class LiveGame:
         self.picker.relabel()
         self.teacher_panel.relabel()
         self.bridge.title = self._page_title()
+        self.bar.set_heading(self._page_title)
+        self.skip.value = skip_link_html()
+        self.bridge.aria = aria_rules()
         self._say("info", self._turn_sentence())
         self.refresh()

@@ -82,7 +82,13 @@ class TopBar:
                               self.step, self.next_hand, self.language])
         self.widget.add_class("uno-dash-bar")
         self._role = "local"
+        self._heading: Callable[[], str] = lambda: _("UNO live table")
         self.relabel()
+
+    def set_heading(self, heading: Callable[[], str]) -> None:
+        """The page's heading (like its title: what this page is), in the current language."""
+        self._heading = heading
+        self.title.value = f"<h1 class='uno-dash-title'>{escape(heading())}</h1>"
 
     def attach_settings(self, form) -> None:
         """Open and close the New game… form with the toggle."""
@@ -102,7 +108,7 @@ class TopBar:
             self._muted = False
 
     def _relabel(self) -> None:
-        self.title.value = f"<h1 class='uno-dash-title'>{escape(_('UNO live table'))}</h1>"
+        self.title.value = f"<h1 class='uno-dash-title'>{escape(self._heading())}</h1>"
         self.settings_toggle.description = _("New game…")
         self.settings_toggle.tooltip = _("Start a new game here, or a table for a whole class")
         self.seat.description = _("Whose view:")
@@ -151,6 +157,11 @@ class TopBar:
         _show(self.next_hand, teacher)
         if not local:
             self.settings_toggle.value = False
+
+    @property
+    def can_deal(self) -> bool:
+        """Whether this page shows an enabled Next hand button."""
+        return self.next_hand.layout.display != "none" and not self.next_hand.disabled
 
     def update(self, table: Table, view: TableView, seat: int | None) -> None:
         """Keep the seat list, Step and Next hand in step with the table."""

@@ -8,18 +8,19 @@ the language; the server's default comes from ``UNO_LESSONS_LANG``.
 from __future__ import annotations
 
 import os
+from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..i18n import set_language
+from ..i18n import _, set_language
 from ..page import PageBridge
 from ..table import Store, Table, TableError, open_store
 from ..table.handles import SeatHandle, TableHandle
-from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
 from .join import JoinForm
-from .style import DASH_CSS
+from .message import MessageLine
+from .style import DASH_CSS, aria_rules
 
 
 def page_query() -> str:
@@ -45,7 +46,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     code = params.get("table")
     if not code:
         return LiveGame(**local)
-    bridge = PageBridge()
+    bridge = PageBridge(aria=aria_rules())
     box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
     box.add_class("uno-dash")
     view = params.get("view")
@@ -69,10 +70,12 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         elif params.get("watch"):
             show(store.watch(code))
         else:
-            form = JoinForm(store, code, show)
+            form = JoinForm(store, code, show, bridge)
             box.children = [*box.children, form.widget]
     except (TableError, OSError) as exc:
-        note = MessageView()
+        bridge.title = _("UNO class table {code}: cannot open", code=code)
+        heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
+        note = MessageLine()
         note.error(str(exc))
-        box.children = [*box.children, note]
+        box.children = [*box.children, heading, note]
     return box

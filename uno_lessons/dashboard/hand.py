@@ -4,6 +4,11 @@ playable"), or a face-up picture of a hand that is not clickable.
 The panel draws what it is given and reports clicks by index; it knows nothing of the
 table behind it. Buttons are reused slot by slot and only changed traits are sent, so a
 redraw after each move costs a few small messages, not a new row of widgets.
+
+A card that cannot be played now (or while it is not this seat's turn) is marked by a CSS
+class that the page bridge turns into ``aria-disabled`` (see ``style.ARIA_RULES``), not by
+``disabled``: it keeps keyboard focus (a disabled button drops it to the page's body after
+every move) and a click on it says why not.
 """
 
 from __future__ import annotations
@@ -22,6 +27,19 @@ from .style import CARD_H, CARD_W, card_button_css
 def spoken(card: Card) -> str:
     """A card as a person says it ("green 3", "Wild Draw Four")."""
     return card.name
+
+
+def card_label(card: Card, *, my_turn: bool, playable: bool, pending: bool = False) -> str:
+    """A card button's name with its state: "green 0, playable", "blue 4, cannot be played
+    now", "Wild, waiting for its colour", or just the card while it is not this seat's turn
+    (the button is then ``aria-disabled``)."""
+    if pending:
+        return _("{card}, waiting for its colour", card=spoken(card))
+    if not my_turn:
+        return spoken(card)
+    if playable:
+        return _("{card}, playable", card=spoken(card))
+    return _("{card}, cannot be played now", card=spoken(card))
 
 
 class HandPanel:
@@ -46,7 +64,8 @@ class HandPanel:
 
     def show_buttons(self, name: str, hand: Sequence[Card], playable: set[str], my_turn: bool,
                      pending: Card | None, explain_illegal: bool) -> None:
-        """The clickable hand of ``name``: playable cards raised, the others named as such."""
+        """The clickable hand of ``name``: playable cards raised, the others striped and named
+        as such; ``pending`` is the wild waiting for its colour."""
         self.picture.layout.display = "none"
         self.box.layout.display = None
         n = len(hand)
@@ -65,25 +84,28 @@ class HandPanel:
             classes = ["uno-card-btn", f"uno-card-{css_code(card)}", f"uno-slot-{i}"]
             if my_turn:
                 classes.append("uno-legal" if ok else "uno-illegal")
-            if pending is not None and card == pending:
+            else:
+                classes.append("uno-waiting")
+            chosen = pending is not None and card == pending
+            if chosen:
                 classes.append("uno-pending")
             if list(b._dom_classes) != classes:
                 b._dom_classes = classes
-            if not my_turn:
-                label = spoken(card)
-            elif ok:
-                label = _("{card}, playable", card=spoken(card))
-            else:
-                label = _("{card}, cannot be played now", card=spoken(card))
+            label = card_label(card, my_turn=my_turn, playable=ok, pending=chosen)
             if b.description != label:
                 b.description = label
                 b.tooltip = label
-            disabled = not my_turn or (not explain_illegal and not ok)
+            disabled = not explain_illegal and not (my_turn and ok)
             if b.disabled != disabled:
                 b.disabled = disabled
         children = tuple(self.buttons[:n])
         if self.box.children != children:
             self.box.children = children
+
+    @staticmethod
+    def slot_selector(index: int) -> str:
+        """A CSS selector for the ``index``-th card button (to move keyboard focus there)."""
+        return f".uno-dash .uno-hand-btns .uno-slot-{index}"
 
     def show_picture(self, title: str, hand: Sequence[Card]) -> None:
         """A face-up hand that is not clickable (a bot's hand on a one-screen table)."""

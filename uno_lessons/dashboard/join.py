@@ -10,17 +10,21 @@ from html import escape
 import ipywidgets as widgets
 
 from ..i18n import _
+from ..page import PageBridge
 from ..table import Store, TableError
 from ..table.handles import TableHandle
-from ..widgets import MessageView
+from .message import MessageLine
 
 
 class JoinForm:
-    """Free seats of table ``code``; ``on_done(handle)`` gets the seat (or spectator) handle."""
+    """Free seats of table ``code``; ``on_done(handle)`` gets the seat (or spectator) handle.
+    ``bridge`` (the page's) titles the page and says each message once to screen readers."""
 
-    def __init__(self, store: Store, code: str, on_done: Callable[[TableHandle], None]) -> None:
+    def __init__(self, store: Store, code: str, on_done: Callable[[TableHandle], None],
+                 bridge: PageBridge | None = None) -> None:
         W = widgets
         self.store, self.code, self._on_done = store, code, on_done
+        self.bridge = bridge
         self.heading = W.HTML()
         self.seat = W.Dropdown(options=[], layout=W.Layout(width="auto"), style={"description_width": "initial"})
         self.seat.add_class("uno-join-seat")
@@ -32,7 +36,7 @@ class JoinForm:
         self.watch = W.Button(layout=W.Layout(width="auto"))
         self.watch.add_class("uno-join-watch")
         self.watch.on_click(lambda _b: self._on_done(self.store.watch(self.code)))
-        self.message = MessageView()
+        self.message = MessageLine()
         self.widget = W.VBox([self.heading, self.seat, self.name, W.HBox([self.sit, self.watch]), self.message])
         self.widget.add_class("uno-join")
         self.relabel()
@@ -40,6 +44,8 @@ class JoinForm:
 
     def relabel(self) -> None:
         """Words in the current language."""
+        if self.bridge is not None:
+            self.bridge.title = _("UNO class table {code}: choose a seat", code=self.code)
         self.heading.value = (f"<h1 class='uno-dash-title'>{escape(_('Join UNO table {code}', code=self.code))}"
                               f"</h1><p>{escape(_('Choose a free seat and type your name.'))}</p>")
         self.seat.description = _("Your seat:")
@@ -52,10 +58,13 @@ class JoinForm:
         """The seats that are free now."""
         state = self.store.load(self.code)
         free = state.free_seats()
+        chosen = self.seat.value
         self.seat.options = [(_("Seat {seat} ({name})", seat=s, name=state.names[s]), s) for s in free]
+        # Show a seat as chosen (the first free one), never an empty list box.
+        self.seat.value = chosen if chosen in free else (free[0] if free else None)
         self.sit.disabled = not free
         if not free:
-            self.message.info(_("Every learner's seat is taken; you can still watch."))
+            self._say("info", _("Every learner's seat is taken; you can still watch."))
 
     def join(self) -> None:
         """Take the chosen seat under the typed name; say why not if that fails."""
@@ -63,7 +72,12 @@ class JoinForm:
         try:
             handle = self.store.join(self.code, seat=self.seat.value, name=name)
         except TableError as exc:
-            self.message.error(str(exc))
+            self._say("error", str(exc))
             self.refresh()
             return
         self._on_done(handle)
+
+    def _say(self, kind: str, text: str) -> None:
+        self.message.show(kind, text)
+        if self.bridge is not None:
+            self.bridge.announce(text, assertive=kind == "error")

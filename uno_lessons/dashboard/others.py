@@ -35,8 +35,10 @@ def others_html(view: TableView, skip: int | None) -> str:
             continue
         n = sizes[s]
         kind = kind_word(view.kinds[s])
-        if view.hands is not None:
+        if view.hands is not None and view.hands[s]:
             body = hand_html(list(view.hands[s]), width=34, show_codes=False, style=False)
+        elif view.hands is not None:  # a winner's empty hand: words, not an empty list
+            body = f"<div class='uno-minibacks'>{escape(_('no cards left'))}</div>"
         else:
             body = _backs_html(n)
         count = escape(ngettext("{n} card", "{n} cards", n))
@@ -44,5 +46,5 @@ def others_html(view: TableView, skip: int | None) -> str:
                     f"{escape(view.names[s])}<br><span class='uno-other-kind'>{count} · {escape(kind)}"
                     f"</span></div>{body}</div>")
     title = _("Every hand, face up (teacher's view)") if view.hands is not None else _("The other players")
-    return (f"<h2 class='uno-dash-section'>{escape(title)}</h2>"
+    return (f"<h2 class='uno-dash-section' id='uno-others-title'>{escape(title)}</h2>"
             f"<div class='uno-others'>{''.join(rows)}</div>")

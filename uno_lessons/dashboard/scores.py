@@ -12,7 +12,8 @@ def scores_html(view: TableView) -> str:
     """The score sheet of ``view``: one row per recent hand (the winner's points marked with
     a star and in words), then the totals, the leader marked "▲ leads" (not by colour alone)."""
     names = view.names
-    head = "".join(f"<th scope='col' title='{escape(n)}'>{escape(n[:6])}</th>" for n in names)
+    # Whole names (they wrap); a table too wide for a phone scrolls in its own box.
+    head = "".join(f"<th scope='col'>{escape(n)}</th>" for n in names)
     rows = []
     shown = view.results[-3:]  # the last three hands; the totals row says the rest
     if len(view.results) > len(shown):
@@ -33,6 +34,7 @@ def scores_html(view: TableView) -> str:
         status = _("{name} wins the match!", name=names[view.match_winner])
     else:
         status = _("first to {target} points", target=view.target_score)
-    return (f"<h2 class='uno-dash-section'>{escape(_('Scores, hand by hand'))} · {escape(status)}</h2>"
+    return (f"<h2 class='uno-dash-section' id='uno-scores-title'>{escape(_('Scores, hand by hand'))} · "
+            f"{escape(status)}</h2><div class='uno-scores-box'>"
             f"<table class='uno-scores'><tr><th scope='col'>{escape(_('hand'))}</th>{head}</tr>"
-            f"{''.join(rows)}</table>")
+            f"{''.join(rows)}</table></div>")

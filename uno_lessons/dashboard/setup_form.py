@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as widgets
 
@@ -122,7 +123,7 @@ class SetupForm:
         """Words in the current language."""
         if not self.widget.children:
             return
-        self.heading.value = f"<h2 class='uno-dash-section'>{_('New game')}</h2>"
+        self.heading.value = f"<h2 class='uno-dash-section' id='uno-settings-title'>{escape(_('New game'))}</h2>"
         self.where.description = _("Play:")
         relabel_options(self.where, [(_("on this screen"), "screen"),
                                      (_("as a class, each on their own browser"), "class")])

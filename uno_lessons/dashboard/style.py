@@ -1,7 +1,15 @@
-"""The dashboard's look: card-button size, seat-ring width and the one stylesheet.
+"""The dashboard's look: card-button size, seat-ring width, the one stylesheet and the ARIA
+the page bridge keeps on the widgets.
 
-Pure strings (no widgets), so the layout numbers and the CSS classes live in one place and
-the chart and the panels size themselves from the same constants.
+Pure strings and dicts (no widgets), so the layout numbers, the CSS classes and the roles
+and states live in one place and the chart and the panels size themselves from the same
+constants.
+
+Accessibility is part of the look here (WCAG 2.2 AA): every focusable thing gets the same
+3 px focus ring (6.4:1 on white); a pressed toggle shows a check mark, not only a darker
+shade; cards that cannot be played are striped, not faded, so their printed colour word
+keeps its contrast; the page reflows (columns stack, the table and the seat ring wrap)
+when its container is narrow, as in JupyterLab beside the file browser or on a phone.
 """
 
 from __future__ import annotations
@@ -10,70 +18,147 @@ import base64
 from functools import cache
 
 from ..engine.cards import Card
+from ..i18n import _
 from ..render import back_svg, card_svg, css_code
 
 CARD_W, CARD_H = 60, 90  # hand buttons, 2:3 like a card
 SEATS_W = 410  # width of the seat ring (and the right column) for up to six players
+#: The seat-ring widths ``ring_width`` hands out (each gets its narrow-container layout).
+RING_WIDTHS = (SEATS_W, 500, 560)
+#: Below this container width the two columns stack (the table, then the seats and log).
+STACK_BELOW = 880
+#: The keyboard focus ring: dark blue, 6.4:1 on white, 5.8:1 on the light panels.
+FOCUS = "#0b57d0"
 
 
 def ring_width(players: int) -> int:
     """Seat-ring width in px: wider for seven to ten players, so their seats do not overlap."""
-    return SEATS_W if players <= 6 else 500 if players <= 8 else 560
+    return RING_WIDTHS[0] if players <= 6 else RING_WIDTHS[1] if players <= 8 else RING_WIDTHS[2]
+
+
+def _narrow_seats_css() -> str:
+    # A seat ring wider than its column becomes a wrapped row of the same seat boxes (the
+    # oval and its arrows are drawn for one width only; the direction stays in words).
+    rules = []
+    for w in RING_WIDTHS:
+        s = f".uno-dash .uno-ring-{w}"
+        rules.append(
+            f"@container (max-width:{w - 1}px){{"
+            f"{s} .uno-seats{{width:auto!important;height:auto!important;display:flex;flex-flow:row wrap;"
+            f"gap:6px;margin:4px 0;}}"
+            f"{s} .uno-seats>svg{{display:none;}}"
+            f"{s} .uno-seat{{position:static;width:auto!important;min-width:96px;flex:1 1 96px;}}"
+            f"{s} .uno-seat .uno-name{{white-space:normal;overflow-wrap:anywhere;}}"
+            f"{s} .uno-centre{{position:static;width:100%!important;order:-1;text-align:left;}}"
+            f"{s} .uno-centre .uno-arrow{{display:inline;font-size:1.4em;margin-right:6px;}}}}")
+    return "\n".join(rules)
 
 
 # The miniature card back of the face-down hands, inlined once (no CDN, works offline).
 _BACK = base64.b64encode(back_svg(width=26).encode()).decode()
+#: Diagonal stripes laid over a card that cannot be played now (a pattern, not a colour).
+_STRIPES = "repeating-linear-gradient(135deg,rgba(29,29,29,.55) 0 2.5px,rgba(29,29,29,0) 2.5px 10px)"
 #: The whole dashboard stylesheet; every class the panels use is styled here.
 DASH_CSS = f"""<style>
 .uno-dash{{box-sizing:border-box;max-width:1260px;width:100%;font-family:system-ui,-apple-system,
-  'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',Arial,sans-serif;color:#1d1d1d;}}
+  'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',Arial,sans-serif;color:#1d1d1d;
+  container-type:inline-size;}}
 .uno-dash *{{box-sizing:border-box;}}
-.uno-dash-title{{font-size:22px;font-weight:800;margin:0 12px 0 2px;white-space:nowrap;}}
+.uno-dash-title{{font-size:22px;font-weight:800;margin:0 12px 0 2px;overflow-wrap:anywhere;}}
 .uno-dash-bar{{align-items:center;flex-wrap:wrap;gap:4px 8px;}}
 .uno-dash-cols{{align-items:flex-start;gap:14px;flex-wrap:nowrap;}}
-.uno-dash-left{{flex:1 1 0;min-width:0;overflow:hidden;}}
-.uno-dash-right{{min-width:0;overflow:hidden;}}
+.uno-dash-left{{flex:1 1 0;min-width:0;}}
+.uno-dash-right{{min-width:0;max-width:100%;}}
+@container (max-width:{STACK_BELOW - 1}px){{
+  .uno-dash .uno-dash-cols{{flex-wrap:wrap;}}
+  .uno-dash .uno-dash-left,.uno-dash .uno-dash-right{{flex:1 1 100%!important;width:100%;}}
+}}
 .uno-dash.uno-dash-many .uno-log{{max-height:96px;}}
-.uno-dash-section{{font-size:15px;font-weight:700;margin:6px 0 0 2px;}}
 .uno-dash .widget-html,.uno-dash .widget-html-content{{max-width:100%;}}
-.uno-dash .uno-table{{width:100%;flex-wrap:nowrap;}}
-.uno-dash .uno-table .uno-info{{flex:1 1 200px;min-width:0;}}
+.uno-dash .widget-html-content{{white-space:normal;}}
+/* The table: piles and the words beside them wrap instead of being cut ("GREE", "clockw"). */
+.uno-dash .uno-table{{width:100%;flex-wrap:wrap;}}
+.uno-dash .uno-table .uno-info{{flex:1 1 220px;min-width:min(220px,100%);}}
 .uno-dash .uno-table .uno-pile{{flex:0 0 auto;}}
+.uno-dash .uno-chip{{flex-wrap:wrap;max-width:100%;}}
+.uno-dash .uno-note{{overflow-wrap:break-word;}}
 .uno-dash .uno-log{{max-height:128px;font-size:14px;}}
 .uno-dash .uno-log-line{{padding:2px 0;}}
-.uno-hand-btns{{flex-wrap:wrap;align-items:flex-end;gap:10px 4px;padding:12px 4px 4px 4px;
-  min-height:{CARD_H + 22}px;}}
+.uno-dash .uno-log-n,.uno-dash .uno-log-empty{{color:#5f5f5f;}}
+.uno-dash .uno-b-current{{background:#8f5600;}} .uno-dash .uno-b-winner{{background:#237045;}}
+.uno-dash .uno-seats-view{{container-type:inline-size;max-width:100%;}}
+{_narrow_seats_css()}
+.uno-hand-btns{{flex-wrap:wrap;align-items:flex-end;gap:10px 6px;padding:14px 6px 6px 6px;
+  min-height:{CARD_H + 26}px;}}
 .uno-dash .widget-button.uno-card-btn{{width:{CARD_W}px;height:{CARD_H}px;min-width:{CARD_W}px;
-  padding:0;margin:0;border:none;border-radius:8px;background-color:transparent;
+  position:relative;padding:0;margin:0;border:none;border-radius:8px;background-color:transparent;
   background-size:100% 100%;background-repeat:no-repeat;font-size:0;color:transparent;
-  box-shadow:none;transition:transform .1s;}}
+  box-shadow:none;transition:transform .1s;overflow:visible;}}
 .uno-dash .widget-button.uno-card-btn.uno-legal{{transform:translateY(-9px);
   box-shadow:0 0 0 3px #f2a900,0 3px 6px rgba(0,0,0,.35);}}
 .uno-dash .widget-button.uno-card-btn.uno-legal:hover{{transform:translateY(-13px);}}
-.uno-dash .widget-button.uno-card-btn.uno-illegal{{opacity:.6;filter:saturate(.55);}}
-.uno-dash .widget-button.uno-card-btn.uno-pending{{box-shadow:0 0 0 4px #0956bf;}}
-.uno-dash .widget-button.uno-card-btn:disabled{{opacity:.85;cursor:default;}}
-.uno-dash .widget-button.uno-card-btn:focus{{outline:3px solid #0956bf;outline-offset:2px;}}
+/* Not playable now: striped, at full contrast (fading took the colour word below AA); the
+   stripes stop above the printed colour word, which stays as readable as on any card. */
+.uno-dash .widget-button.uno-card-btn.uno-illegal::after{{content:"";position:absolute;
+  inset:0 0 {CARD_H * 15 // 100}px 0;border-radius:8px 8px 0 0;background:{_STRIPES};pointer-events:none;}}
+/* The wild waiting for its colour: lifted highest, with a dashed ring (not colour alone). */
+.uno-dash .widget-button.uno-card-btn.uno-pending{{transform:translateY(-16px);
+  box-shadow:0 0 0 3px #fff,0 0 0 6px #1d1d1d;outline:3px dashed #1d1d1d;outline-offset:6px;}}
+.uno-dash .widget-button.uno-card-btn:disabled{{opacity:1;cursor:default;}}
+/* One clearly visible focus ring on everything that takes focus (WCAG 2.4.7, 2.4.13). */
+.uno-dash :is(button,select,input,textarea,a,[tabindex]):focus-visible,
+.uno-skip-link:focus-visible{{outline:3px solid {FOCUS}!important;outline-offset:2px;
+  box-shadow:0 0 0 2px #fff;}}
+.uno-dash .widget-button.uno-card-btn:focus-visible{{outline-offset:4px;
+  box-shadow:0 0 0 3px #f2a900,0 0 0 4px #fff;}}
+.uno-dash .widget-button.uno-card-btn.uno-pending:focus-visible{{outline-style:dashed!important;
+  outline-offset:6px;}}
+.uno-dash .uno-hand-btns:focus-visible,.uno-dash .uno-status-view:focus-visible{{outline-offset:0;}}
+/* The skip link: the first stop of the keyboard, shown only while it has focus. */
+.uno-skip-link{{position:absolute;left:8px;top:-60px;z-index:100;background:#fff;color:#0b3d91;
+  border:2px solid #0b3d91;border-radius:6px;padding:6px 12px;font-weight:700;font-size:15px;}}
+.uno-skip-link:focus{{top:4px;}}
+.uno-dash .uno-skip-box{{position:relative;height:0;overflow:visible;}}
+/* Buttons never cut their words ("nor…"): they grow, and rows of them wrap. */
+.uno-dash .jupyter-button:not(.uno-card-btn){{overflow:visible;text-overflow:clip;white-space:normal;
+  height:auto;min-height:28px;line-height:1.3;padding-top:3px;padding-bottom:3px;max-width:100%;}}
+.uno-dash .widget-toggle-buttons{{flex-wrap:wrap;height:auto;align-items:center;gap:4px;}}
+.uno-dash .widget-toggle-buttons>div{{display:flex;flex-wrap:wrap;gap:4px;}}
+.uno-dash .widget-toggle-button{{margin:0;border:1px solid #6b6b6b;background:#fff;color:#1d1d1d;}}
+/* A pressed toggle: dark with a check mark, so the choice is not told by shade alone. */
+.uno-dash .widget-toggle-button.mod-active{{background:#0b3d91;color:#fff;font-weight:700;
+  border-color:#0b3d91;box-shadow:none;}}
+.uno-dash .widget-toggle-button.mod-active::before{{content:"✓\\00a0" / "";}}
+.uno-dash .widget-label{{overflow:visible;text-overflow:clip;white-space:nowrap;}}
+.uno-dash .widget-label-basic span{{white-space:normal;}}
+.uno-dash .widget-inline-hbox{{max-width:100%;flex-wrap:wrap;height:auto;}}
+.uno-dash .widget-dropdown{{flex-wrap:nowrap;}}
+.uno-dash .widget-dropdown>select{{flex:0 1 auto;min-width:6em;max-width:100%;}}
 .uno-actions{{flex-wrap:wrap;gap:6px;align-items:center;}}
-.uno-actions .widget-button{{font-size:15px;height:34px;font-weight:600;}}
+.uno-actions .widget-button{{font-size:15px;min-height:34px;font-weight:600;}}
 .uno-dash .widget-button.uno-act-primary:not(:disabled){{background:#f2a900;color:#1d1d1d;}}
 .uno-picker{{flex-wrap:wrap;gap:6px;align-items:center;background:#eef4fb;border:2px solid #0956bf;
   border-radius:10px;padding:6px 10px;}}
-.uno-picker .widget-button{{height:36px;font-weight:700;font-size:15px;}}
+.uno-picker .widget-button{{min-height:36px;font-weight:700;font-size:15px;}}
+/* White on this green is 3.75:1; black is 5.6:1 (the colour is named in the word anyway). */
+.uno-dash .uno-color-btn.uno-color-green{{color:#000!important;}}
+.uno-dash .uno-targets{{flex-wrap:wrap;gap:6px;}}
 .uno-status{{font-size:17px;font-weight:700;padding:4px 10px;border-radius:8px;background:#fff6d6;
   border:1px solid #e6c766;}}
 .uno-status.uno-status-wait{{background:#f1f3f5;border-color:#ccd;font-weight:600;}}
 .uno-status.uno-status-over{{background:#e3f7e9;border-color:#7cc49a;}}
-.uno-msg{{font-size:15px;min-height:30px;padding:4px 10px;border-radius:8px;}}
-.uno-msg-error{{background:#fdeaea;border:1px solid #e39a9a;}}
-.uno-msg-ok{{background:#e3f7e9;border:1px solid #7cc49a;}}
-.uno-msg-info{{background:#eef4fb;border:1px solid #9dbbe0;}}
+/* The message line (shown, not live: the page bridge announces each message once). */
+.uno-msg{{font-size:15px;min-height:30px;padding:6px 12px;border-radius:8px;color:#1d1d1d;
+  line-height:1.35;white-space:pre-wrap;overflow-wrap:break-word;border-left:6px solid;}}
+.uno-msg-icon{{font-weight:800;margin-right:4px;}}
+.uno-msg-error{{background:#fdeaea;border-color:#b3261e;}} .uno-msg-error .uno-msg-icon{{color:#b3261e;}}
+.uno-msg-ok{{background:#e6f6eb;border-color:#1e7a3c;}} .uno-msg-ok .uno-msg-icon{{color:#1e7a3c;}}
+.uno-msg-info{{background:#eef4fb;border-color:#0956bf;}} .uno-msg-info .uno-msg-icon{{color:#0956bf;}}
 .uno-others{{max-height:186px;overflow-y:auto;border:1px solid #ddd;border-radius:10px;
   padding:2px 6px;background:#fcfcfa;}}
-.uno-other-row{{display:flex;align-items:center;gap:8px;border-bottom:1px solid #eee;}}
+.uno-other-row{{display:flex;flex-wrap:wrap;align-items:center;gap:0 8px;border-bottom:1px solid #eee;}}
 .uno-other-row:last-child{{border-bottom:none;}}
-.uno-other-name{{flex:0 0 150px;font-weight:700;font-size:14px;white-space:nowrap;overflow:hidden;
-  text-overflow:ellipsis;}}
+.uno-other-name{{flex:0 1 150px;min-width:8em;font-weight:700;font-size:14px;overflow-wrap:anywhere;}}
 .uno-other-row .uno-hand{{padding:8px 4px 2px 4px;flex-wrap:wrap;}}
 .uno-other-row .uno-hand-item:hover{{transform:none;}}
 .uno-minibacks{{display:flex;align-items:center;padding:6px 4px;}}
@@ -81,28 +166,36 @@ DASH_CSS = f"""<style>
   background:url(data:image/svg+xml;base64,{_BACK}) center/100% 100% no-repeat;
   filter:drop-shadow(1px 1px 1px rgba(0,0,0,.35));}}
 .uno-minibacks b{{margin-left:16px;font-size:14px;}}
-.uno-scores{{border-collapse:collapse;font-size:14px;width:100%;table-layout:fixed;}}
+.uno-scores-box{{overflow-x:auto;max-width:100%;}}
+.uno-scores{{border-collapse:collapse;font-size:14px;width:100%;}}
 .uno-scores th,.uno-scores td{{border:1px solid #ccc;padding:2px 6px;text-align:right;}}
-.uno-scores th{{background:#eef2f7;}}
+.uno-scores th{{background:#eef2f7;overflow-wrap:anywhere;}}
 .uno-scores tr.uno-total td{{font-weight:800;background:#fff6d6;}}
-.uno-scores td.uno-lead{{color:#2e8b57;}}
-.uno-scores td.uno-hand-winner{{font-weight:700;color:#b36b00;}}
-.uno-scores th{{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;}}
+.uno-scores td.uno-lead{{color:#1e6b3f;}}
+.uno-scores td.uno-hand-winner{{font-weight:700;color:#8a5300;}}
+.uno-chart-view{{max-width:100%;}}
+.uno-chart{{display:block;max-width:100%;height:auto;}}
 .uno-chart text{{font:12px system-ui,'Liberation Sans','DejaVu Sans',Arial,sans-serif;fill:#333;}}
-.uno-settings{{border:2px solid #9aa;border-radius:10px;padding:6px 10px;background:#f7f8fa;
+.uno-chart text.uno-chart-end{{font-weight:700;}}
+.uno-settings{{border:2px solid #6b7b7b;border-radius:10px;padding:6px 10px;background:#f7f8fa;
   gap:6px;}}
+.uno-settings .widget-hbox{{flex-wrap:wrap;gap:6px;}}
 .uno-seat-kinds{{flex-wrap:wrap;gap:4px 10px;}}
-.uno-dash .widget-dropdown.uno-seat-kind{{width:230px;}}
+.uno-dash .widget-dropdown.uno-seat-kind{{width:auto!important;min-width:min(230px,100%);}}
+.uno-dash .uno-seat-kind .widget-label{{width:auto!important;min-width:5.5em;}}
 .uno-dash h1.uno-dash-title,.uno-dash h2.uno-dash-section{{margin:6px 0 2px 2px;line-height:1.25;}}
 .uno-dash h2.uno-dash-section{{font-size:15px;font-weight:700;}}
 .uno-sr-only{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);white-space:nowrap;border:0;}}
 .uno-other-kind{{font-weight:400;}}
 .uno-scores-more{{text-align:center;color:#555;}}
+.uno-muted{{color:#4a4a4a;}}
 .uno-teacher-panel{{border:2px solid #0956bf;border-radius:10px;padding:4px 10px;background:#f4f8fd;}}
-.uno-teacher-panel a{{color:#0645ad;word-break:break-all;}}
-.uno-join{{max-width:640px;border:2px solid #9aa;border-radius:12px;padding:10px 16px;background:#fcfcfa;}}
+.uno-teacher-panel a{{color:#0645ad;overflow-wrap:anywhere;}}
+.uno-teacher-panel .widget-hbox{{flex-wrap:wrap;align-items:center;gap:4px 8px;}}
+.uno-join{{max-width:640px;border:2px solid #6b7b7b;border-radius:12px;padding:10px 16px;background:#fcfcfa;}}
 .uno-join .widget-button{{font-size:15px;}}
+.uno-join .widget-hbox{{flex-wrap:wrap;gap:6px;}}
 /* The projector: no hand, everything large enough to read from the back of a classroom. */
 .uno-dash.uno-projector{{max-width:none;}}
 .uno-dash.uno-projector .uno-hand-panel,.uno-dash.uno-projector .uno-actions,
@@ -114,15 +207,50 @@ DASH_CSS = f"""<style>
 </style>"""
 
 
-#: ARIA that ipywidgets cannot express, kept on the page by the PageBridge: the hand is a
-#: named group, cards that cannot be played now say so as a state, not by dimming alone.
-ARIA_RULES = {
-    ".uno-dash .uno-hand-btns": {"role": "group", "aria-labelledby": "uno-your-hand"},
-    ".uno-dash .uno-card-btn.uno-illegal": {"aria-disabled": "true"},
-    ".uno-dash .uno-card-btn.uno-legal": {"aria-disabled": None},
+#: ARIA that ipywidgets cannot express, kept on the page by the PageBridge (by CSS selector):
+#: the hand is a named group the skip link lands on; a card that cannot be played now, or
+#: not yet, says so as a state (it stays focusable, and a click says why not); toggles say
+#: whether they are pressed; scrolling boxes are named regions a keyboard can reach; only
+#: the bridge's own two regions are live. Language-free: names come from ids of visible
+#: headings and labels; :func:`aria_rules` adds the few names that have no visible text.
+ARIA_RULES: dict[str, dict[str, str | None]] = {
+    # Voilà's page has no main landmark: the rendered cells are the page's main content.
+    "#rendered_cells": {"role": "main"},
+    ".uno-dash .uno-hand-btns": {"role": "group", "aria-labelledby": "uno-your-hand", "id": "uno-hand",
+                                 "tabindex": "-1"},
+    ".uno-dash .uno-card-btn.uno-illegal, .uno-dash .uno-card-btn.uno-waiting": {"aria-disabled": "true"},
+    ".uno-dash .uno-card-btn:not(.uno-illegal):not(.uno-waiting)": {"aria-disabled": None},
     ".uno-dash .uno-picker": {"role": "group", "aria-labelledby": "uno-picker-label"},
-    ".uno-dash .uno-log": {"tabindex": "0", "role": "log"},
+    ".uno-dash .uno-targets": {"role": "group", "aria-labelledby": "uno-picker-label"},
+    # The log is redrawn whole on every move, so it is not a live region (the bridge speaks).
+    ".uno-dash .uno-log": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-log-title",
+                           "aria-live": None, "aria-label": None},
+    ".uno-dash .uno-others": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-others-title"},
+    ".uno-dash .uno-scores-box": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-scores-title"},
+    ".uno-dash .uno-hand[role=list] > .uno-hand-item": {"role": "listitem"},
+    ".uno-dash .widget-toggle-buttons .widget-toggle-button.mod-active": {"aria-pressed": "true"},
+    ".uno-dash .widget-toggle-buttons .widget-toggle-button:not(.mod-active)": {"aria-pressed": "false"},
+    ".uno-dash .widget-toggle-buttons": {"role": "group"},
+    ".uno-dash .uno-speed > .widget-label": {"id": "uno-speed-label"},
+    ".uno-dash .uno-speed": {"aria-labelledby": "uno-speed-label"},
+    ".uno-dash .uno-where > .widget-label": {"id": "uno-where-label"},
+    ".uno-dash .uno-where": {"aria-labelledby": "uno-where-label"},
+    ".uno-dash .uno-rules > .widget-label": {"id": "uno-rules-label"},
+    ".uno-dash .uno-rules": {"aria-labelledby": "uno-rules-label"},
+    # New game… shows and hides the form below it: a disclosure, so it says expanded or not.
+    ".uno-dash .uno-settings-toggle.mod-active": {"aria-expanded": "true", "aria-controls": "uno-settings"},
+    ".uno-dash .uno-settings-toggle:not(.mod-active)": {"aria-expanded": "false", "aria-controls": "uno-settings"},
+    ".uno-dash .uno-settings": {"id": "uno-settings", "role": "region", "aria-labelledby": "uno-settings-title"},
+    ".uno-dash .uno-status-view": {"tabindex": "-1"},
+    ".uno-dash .uno-card-btn.uno-pending": {"aria-describedby": "uno-picker-label"},
+    ".uno-dash .uno-card-btn:not(.uno-pending)": {"aria-describedby": None},
 }
+
+
+def aria_rules() -> dict[str, dict[str, str | None]]:
+    """:data:`ARIA_RULES` plus the names without visible text, in the current language."""
+    return {**ARIA_RULES,
+            ".uno-dash .uno-view-toggle": {"aria-label": _("What this page shows")}}
 
 
 @cache
