@@ -6,6 +6,8 @@
 * ``voila_base_url`` (session): ONE Voilà server over ``notebooks/``, started from the repo
   root so ``voila.json`` is read; pages are at ``f"{base}voila/render/<name>.ipynb"``.
 * ``open_notebook(page, name)``: navigate to a notebook and wait until its widgets rendered.
+* ``pages(query, selector)``: a dashboard page with that URL query, in its own browser
+  context (a separate person), once ``selector`` is visible; closed at the end of the test.
 
 Every test in this directory is marked ``browser``; deselect with ``-m "not browser"``.
 """
@@ -21,6 +23,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -135,25 +139,32 @@ def class_store():
     store.close()
 
 
+@contextmanager
+def serving(args: list[str], *, port: int, ready: str, log: Path, cwd: Path = REPO,
+            env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run a server (``python -m …args``) until the block ends: wait until ``ready`` (a path
+    that starts nothing) answers, yield its base URL, stop it; its log if it fails to start."""
+    with open(log, "w") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", *args], cwd=cwd, env=env or voila_env(),
+                                stdout=fh, stderr=subprocess.STDOUT)
+    try:
+        try:
+            wait_http(port, ready, proc)
+        except (RuntimeError, TimeoutError) as exc:
+            raise RuntimeError(f"{exc}\n--- {args[0]} log ---\n{log.read_text()[-4000:]}") from exc
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop(proc)
+
+
 @pytest.fixture(scope="session")
 def voila_base_url(tmp_path_factory):
     """Start ONE Voilà server over notebooks/ for the whole session; yield its base URL."""
     port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with open(log, "w") as fh:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "notebooks/", "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--port_retries=0"],
-            cwd=REPO, env=voila_env(), stdout=fh, stderr=subprocess.STDOUT,
-        )
-    try:
-        try:
-            wait_http(port, "/api/kernels", proc)
-        except (RuntimeError, TimeoutError) as exc:
-            raise RuntimeError(f"{exc}\n--- voila log ---\n{log.read_text()[-4000:]}") from exc
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(proc)
+    with serving(["voila", "notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                  "--port_retries=0"], port=port, ready="/api/kernels", log=log) as url:
+        yield url
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -194,3 +205,25 @@ def open_notebook(voila_base_url):
         return open_notebook_at(page, voila_base_url, name, selector=selector, timeout=timeout)
 
     return _open
+
+
+@pytest.fixture
+def pages(browser, voila_base_url):
+    """Open dashboard pages in separate browser contexts (separate people); closed at the end."""
+    contexts = []
+
+    def open_page(query: str, selector: str, *, width: int = 1280, height: int = 800):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
+        page.goto(notebook_url(voila_base_url, "dashboard") + ("?" + query if query else ""),
+                  wait_until="domcontentloaded")
+        page.wait_for_selector(selector, state="visible", timeout=PAGE_TIMEOUT_MS)
+        return page
+
+    yield open_page
+    for ctx in contexts:
+        ctx.close()

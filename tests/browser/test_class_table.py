@@ -14,34 +14,12 @@ import pytest
 from uno_lessons import Game
 from uno_lessons.engine import events as ev
 
-from .conftest import notebook_url
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, status
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-
-
-@pytest.fixture
-def pages(browser, voila_base_url):
-    """Open pages in separate browser contexts (separate people); closed at the end."""
-    contexts = []
-
-    def open_page(query: str, selector: str):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.set_default_timeout(TIMEOUT)
-        page.goto(notebook_url(voila_base_url, "dashboard") + "?" + query, wait_until="domcontentloaded")
-        page.wait_for_selector(selector, state="visible", timeout=90_000)
-        return page
-
-    yield open_page
-    for ctx in contexts:
-        ctx.close()
 
 
 def join(open_page, code: str, seat: int, name: str):
