@@ -426,6 +426,19 @@ def test_with_no_card_to_play_focus_goes_to_the_move_on_offer():
     assert focus_moves(sent)[-1] == (live.hand.slot_selector(codes(live).index("G1")), "")
 
 
+def test_a_teacher_page_keeps_focus_on_its_panel_and_then_on_next_hand():
+    store = open_store("memory://")
+    start = Game.from_position(["G3", "B1 B2"], "G5", "R1 R2", current=0, names=["Ana", "Ben"])
+    code, key = store.create(["Ana", "Ben"], ["human", "human"], seed=1, start=start.to_json())
+    live = dashboard_page(f"table={code}&teacher={key}", store=store).game
+    sent = record_bridge(live)
+    live.refresh()
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-teacher-panel a", "")
+    store.join(code, seat=0).apply(Move("play", Card.parse("G3")))  # Ana goes out
+    live.table.sync()
+    assert focus_moves(sent)[-1] == (".uno-dash .uno-next-hand", "")
+
+
 def test_what_happened_and_whose_turn_are_announced_once_errors_assertively():
     game = Game.from_position(["G3 G4 R9", "G1 B2", "Y1 Y2"], "G5", "R1 R2 R3 R4 R5", current=0)
     live = LiveGame(players=3, seed=0)

@@ -407,7 +407,11 @@ class LiveGame:
             return ".uno-dash .uno-picker " + (".uno-target-btn" if self.pending.step == "target"
                                                else ".uno-color-btn")
         if seat is None or self.mode == "projector":
-            return ".uno-dash .uno-next-hand" if self.bar.can_deal else None
+            if self.bar.can_deal:
+                return ".uno-dash .uno-next-hand"
+            if self.teacher_panel.widget.layout.display != "none":
+                return ".uno-dash .uno-teacher-panel a"  # the learners' link, to hand out
+            return ".uno-dash .uno-status-view"
         if my_turn:
             playable = {m.card for m in legal if m.kind == "play"}
             first = next((i for i, c in enumerate(self.hand.cards) if c in playable), None)
