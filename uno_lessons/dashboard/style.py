@@ -191,7 +191,7 @@ DASH_CSS = f"""<style>
 .uno-scores-more{{text-align:center;color:#555;}}
 .uno-muted{{color:#4a4a4a;}}
 .uno-teacher-panel{{border:2px solid #0956bf;border-radius:10px;padding:4px 10px;background:#f4f8fd;}}
-.uno-teacher-panel a{{color:#0645ad;overflow-wrap:anywhere;}}
+.uno-teacher-panel a{{color:#0645ad;text-decoration:underline;overflow-wrap:anywhere;}}
 .uno-teacher-panel .widget-hbox{{flex-wrap:wrap;align-items:center;gap:4px 8px;}}
 .uno-join{{max-width:640px;border:2px solid #6b7b7b;border-radius:12px;padding:10px 16px;background:#fcfcfa;}}
 .uno-join .widget-button{{font-size:15px;}}
