@@ -53,6 +53,18 @@ REFLOW_JS = r"""
     problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${vw}`);
   // WCAG 1.4.10 excepts data tables: one in a named, focusable scrolling region may scroll.
   const tableRegion = (el) => el.closest('[role=region][tabindex="0"]');
+  // The part of a text one can see: inside every scrolling box of ``root`` around it (a
+  // scrolled log's older lines lie outside its box, hidden, not over what is next to it).
+  const shown = (el, r) => {
+    let x0 = r.left, x1 = r.right, y0 = r.top, y1 = r.bottom;
+    for (let a = el; a && a !== root.parentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (!["auto", "scroll"].includes(cs.overflowX) && !["auto", "scroll"].includes(cs.overflowY)) continue;
+      const b = a.getBoundingClientRect();
+      x0 = Math.max(x0, b.left); x1 = Math.min(x1, b.right); y0 = Math.max(y0, b.top); y1 = Math.min(y1, b.bottom);
+    }
+    return x1 - x0 >= 1 && y1 - y0 >= 1 ? { left: x0, right: x1, top: y0, bottom: y1 } : null;
+  };
   const texts = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -64,7 +76,7 @@ REFLOW_JS = r"""
     const range = document.createRange();
     range.selectNodeContents(n);
     for (const r of range.getClientRects()) {
-      if (r.width >= 1 && r.height >= 1) texts.push({ el, r, text: n.textContent.trim().slice(0, 40) });
+      if (r.width >= 1 && r.height >= 1) texts.push({ el, r, vis: shown(el, r), text: n.textContent.trim().slice(0, 40) });
     }
   }
   const clippedBy = (el, r) => {
@@ -89,7 +101,7 @@ REFLOW_JS = r"""
       problems.push(`"${t.text}" is cut short with an ellipsis`);
   }
   for (const el of [root, ...root.querySelectorAll("*")]) {
-    if (el.closest("svg")) continue;
+    if (el.closest("svg, .uno-sr-only")) continue;  // visually hidden text is clipped on purpose
     const cs = getComputedStyle(el);
     if (cs.overflowX === "visible" || cs.display === "none") continue;
     if (el.matches('[role=region][tabindex="0"]') && el.querySelector("table")) continue;
@@ -99,9 +111,9 @@ REFLOW_JS = r"""
   }
   for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
     const a = texts[i], b = texts[j];
-    if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
-    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el) || !a.vis || !b.vis) continue;
+    const w = Math.min(a.vis.right, b.vis.right) - Math.max(a.vis.left, b.vis.left);
+    const h = Math.min(a.vis.bottom, b.vis.bottom) - Math.max(a.vis.top, b.vis.top);
     if (w > 2 && h > 2) problems.push(`"${a.text}" overlaps "${b.text}"`);
   }
   return problems;
@@ -116,7 +128,7 @@ def reflow_problems(locator) -> list[str]:
 
 
 FOCUS_RING_JS = r"""
-() => {
+(inside) => {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const rgb = (s) => { const m = s.match(/rgba?\(([^)]+)\)/); if (!m) return null;
@@ -137,27 +149,28 @@ FOCUS_RING_JS = r"""
   const again = el.dataset.unoTabbed === "1";
   el.dataset.unoTabbed = "1";
   return { label, tag: el.tagName, style: cs.outlineStyle, width, again,
-           contrast: color ? ratio(color, bg) : 0, inLesson: !!el.closest(".uno-lesson") };
+           contrast: color ? ratio(color, bg) : 0, inside: !!el.closest(inside) };
 }
 """
 
 
-def focused_ring(page) -> dict | None:
-    """The focused element's name, outline style, width and contrast against its background."""
-    return page.evaluate(FOCUS_RING_JS)
+def focused_ring(page, inside: str = ".uno-lesson") -> dict | None:
+    """The focused element's name, outline style, width and contrast against its background
+    (and whether it is ``inside`` an element matching that CSS selector)."""
+    return page.evaluate(FOCUS_RING_JS, inside)
 
 
-def focus_ring_problems(page, presses: int = 120) -> tuple[int, list[str]]:
-    """Tab through the page from the top; for every stop inside a lesson widget, check a
-    visible focus indicator (a solid outline of at least 2 px at 3:1 or more). Returns the
-    number of lesson stops seen and the problems."""
+def focus_ring_problems(page, presses: int = 120, inside: str = ".uno-lesson") -> tuple[int, list[str]]:
+    """Tab through the page from the top; for every stop inside a lesson widget (or whatever
+    ``inside`` selects, e.g. ".uno-dash"), check a visible focus indicator (a solid outline of
+    at least 2 px at 3:1 or more). Returns the number of stops seen there and the problems."""
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);"
                   " document.querySelectorAll('[data-uno-tabbed]').forEach(e => delete e.dataset.unoTabbed); }")
     seen, problems = 0, []
     for _ in range(presses):
         page.keyboard.press("Tab")
-        ring = focused_ring(page)
-        if ring is None or not ring["inLesson"]:
+        ring = focused_ring(page, inside)
+        if ring is None or not ring["inside"]:
             continue
         if ring["again"]:
             break  # went round the page once

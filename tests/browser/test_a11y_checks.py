@@ -43,6 +43,18 @@ def test_reflow_check_finds_cut_overlapping_and_wide_content(page):
     assert "scrolls sideways (400 > 100)" in problems
 
 
+def test_reflow_check_ignores_what_a_scrolled_box_or_visually_hidden_text_hides(page):
+    # A log scrolled to its newest line: its older lines lie above its box, under the heading
+    # above it, but hidden by the box; and a visually hidden heading is clipped on purpose.
+    page.set_viewport_size({"width": 400, "height": 600})
+    page.set_content('<div id="root" style="width:300px"><h2 style="margin:0">What happened</h2>'
+                     '<div style="height:40px;overflow-y:auto;display:flex;flex-direction:column-reverse">'
+                     '<div>' + "".join(f"<p style='margin:0'>line {i}</p>" for i in range(8)) + '</div></div>'
+                     '<h2 class="uno-sr-only" style="position:absolute;width:1px;height:1px;overflow:hidden">'
+                     'A heading for screen readers</h2></div>')
+    assert reflow_problems(page.locator("#root")) == []
+
+
 def test_focus_ring_check_finds_a_missing_or_faint_ring(page):
     page.set_content('<div class="uno-lesson"><button id="a">A</button> <button id="b" '
                      'style="outline:none">B</button> <button id="c">C</button></div>'

@@ -18,12 +18,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from uno_lessons import Game
 from uno_lessons.engine.cards import Card, Color
 from uno_lessons.engine.moves import Move
 
+from .a11y import axe_violations, focus_ring_problems, format_violations, live_regions, reflow_problems
+from .a11y import tab_to as tab_until
 from .conftest import free_port, serving, voila_env
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, set_speed, status, wait_for_human_or_end
 
@@ -31,8 +32,6 @@ pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-#: The WCAG 2.0–2.2 A and AA rule tags of axe-core (issue 11, item 1).
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: Violations (rules, nodes) per page and state, written to test-artifacts for the record.
 AXE_COUNTS: dict[str, dict[str, int]] = {}
 
@@ -44,22 +43,15 @@ START = Game.from_position(["B5 WDT Y7 G8", "W+4 B9 G7 R8 R1 R2 R3"], "B3",
 
 
 # ---------------------------------------------------------------------------- helpers
-def axe_violations(page, context: str | None = None) -> list[dict]:
-    """axe-core's WCAG A/AA violations on the page (or inside ``context``), as it is now."""
-    page.wait_for_timeout(250)  # the bridge re-applies its ARIA rules on the next frame
-    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
-    return Axe().run(page, context=context, options=options).response["violations"]
-
-
 def assert_axe_clean(page, state: str, context: str | None = None) -> None:
-    """No axe violation in ``state``; records the counts, says what failed and where."""
+    """axe-core (WCAG 2.0-2.2 A and AA) finds nothing in ``state``; the counts are recorded
+    in test-artifacts/axe-dashboard.json."""
+    page.wait_for_timeout(250)  # the bridge re-applies its ARIA rules on the next frame
     found = axe_violations(page, context)
     AXE_COUNTS[state] = {"rules": len(found), "nodes": sum(len(v["nodes"]) for v in found)}
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "axe-dashboard.json").write_text(json.dumps(AXE_COUNTS, indent=1, sort_keys=True))
-    detail = [f"{v['id']} x{len(v['nodes'])}: {v['nodes'][0]['target']} "
-              f"{(v['nodes'][0].get('failureSummary') or '')[:240]}" for v in found]
-    assert not found, f"axe-core on {state}:\n" + "\n".join(detail)
+    assert not found, f"axe-core on {state}:\n{format_violations(found)}"
 
 
 def focused(page) -> dict:
@@ -76,13 +68,9 @@ def wait_focus(page, selector: str) -> dict:
     return focused(page)
 
 
-def tab_to(page, selector: str, *, limit: int = 60) -> int:
-    """Press Tab until focus is on an element matching ``selector``; the number of presses."""
-    for presses in range(1, limit + 1):
-        page.keyboard.press("Tab")
-        if page.evaluate("sel => document.activeElement.matches(sel)", selector):
-            return presses
-    raise AssertionError(f"{limit} Tab presses never reached {selector}; focus is on {focused(page)}")
+def tab_to(page, selector: str) -> None:
+    """Press Tab until focus is on an element matching the CSS ``selector``."""
+    tab_until(page, f"el => el.matches({json.dumps(selector)})", presses=60)
 
 
 def wait_seq(page, seq: int) -> None:
@@ -344,95 +332,40 @@ def test_only_the_bridge_regions_are_live_and_they_say_what_happened(class_store
     page.wait_for_function("() => document.querySelector('.uno-status').dataset.humanTurn === '1'",
                            timeout=TIMEOUT)
     wait_live(page, "Ana, it is your turn.")
-    live = page.evaluate("""() => [...document.querySelectorAll(
-        '[aria-live], [role=status], [role=alert], [role=log], [role=marquee], [role=timer], output')]
-        .map(e => e.id || e.className)""")
-    assert sorted(live) == ["uno-live-assertive", "uno-live-polite"], live
+    live = sorted(r["id"] for r in live_regions(page))
+    assert live == ["uno-live-assertive", "uno-live-polite"], live_regions(page)
 
 
 def test_every_focusable_thing_shows_a_clear_focus_ring(one_screen):
     page = one_screen
-    page.click(".uno-settings-toggle")
+    page.click(".uno-settings-toggle")  # the New game form too
     page.wait_for_selector(".uno-start", state="visible", timeout=TIMEOUT)
-    page.mouse.click(2, 2)  # start from the top of the page
-    rings = []
-    for _ in range(120):  # Tab round the whole page once (until focus comes back or leaves)
-        page.keyboard.press("Tab")
-        ring = page.evaluate(RING_JS)
-        if ring is None or ring["seen"]:
-            break
-        rings.append(ring)
-    assert len(rings) > 25, rings
-    weak = [r for r in rings if r["width"] < 2 or r["style"] == "none" or r["contrast"] < 3]
-    assert not weak, weak
-    assert {"uno-skip-link", "uno-card-btn", "uno-start", "uno-log"} <= {c for r in rings for c in r["path"].split(".")}
-
-
-#: The focused element's outline and its contrast against what surrounds it (the nearest
-#: opaque background among its ancestors), as WCAG 2.4.13 measures a focus indicator.
-RING_JS = """() => {
-  const a = document.activeElement;
-  if (!a || a === document.body || !a.closest('.uno-dash')) return null;
-  const cs = getComputedStyle(a);
-  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-      .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
-  let bg = [255, 255, 255];
-  for (let e = a.parentElement; e; e = e.parentElement) {
-    const c = rgb(getComputedStyle(e).backgroundColor);
-    if (c.length >= 3 && (c.length < 4 || c[3] > 0.9)) { bg = c.slice(0, 3); break; }
-  }
-  const ring = rgb(cs.outlineColor).slice(0, 3);
-  const [hi, lo] = [lum(ring), lum(bg)].sort((x, y) => y - x);
-  const path = a.tagName.toLowerCase() + '.' + [...a.classList].join('.');
-  const seen = a.hasAttribute('data-ring-seen');
-  a.setAttribute('data-ring-seen', '');
-  return {path, seen, style: cs.outlineStyle, width: parseFloat(cs.outlineWidth),
-          contrast: (hi + 0.05) / (lo + 0.05)};
-}"""
+    page.mouse.click(2, 2)  # Tab from the top of the page
+    seen, problems = focus_ring_problems(page, presses=150, inside=".uno-dash")
+    assert seen > 25 and not problems, (seen, problems)
 
 
 # ---------------------------------------------------------------------------- reflow
-#: What a reflowed page must not have: text cut by a box too small for it (overflow hidden or
-#: an ellipsis), a box sticking out of the page, sibling boxes on top of each other, or a
-#: sentence wrapped one word per line. Fanned cards overlap on purpose and are left out.
-REFLOW_JS = """(root) => {
+#: A sentence squeezed into one word per line (the Wild Don't Talk note in a narrow column
+#: did this): what the shared reflow check does not look for.
+WORD_PER_LINE_JS = """(root) => {
   const problems = [];
-  const vw = document.documentElement.clientWidth;
-  const name = e => e.tagName.toLowerCase() + '.' + [...e.classList].slice(0, 3).join('.') +
-      ' "' + (e.innerText || '').trim().slice(0, 40) + '"';
-  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-  for (const e of root.querySelectorAll('*')) {
-    if (!shown(e) || e.closest('.uno-sr-only, .uno-skip-box, svg, select')) continue;
-    const cs = getComputedStyle(e);
-    const clips = ['hidden', 'clip'].includes(cs.overflowX) || cs.textOverflow === 'ellipsis';
-    if (clips && e.scrollWidth > e.clientWidth + 1 && (e.innerText || '').trim())
-      problems.push('cut: ' + name(e));
-    const r = e.getBoundingClientRect();
-    if (r.width > 0 && (r.right > vw + 1 || r.left < -1) && !e.closest('.uno-scores-box'))
-      problems.push('outside the page: ' + name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
-    if (cs.display.includes('flex') && !e.matches('.uno-hand, .uno-minibacks, .uno-draw-pile > div')) {
-      const kids = [...e.children].filter(k => shown(k) && !['absolute', 'fixed'].includes(getComputedStyle(k).position)
-                                             && !k.matches('style, .uno-sr-only'));
-      const boxes = kids.map(k => k.getBoundingClientRect()).filter(b => b.width > 1 && b.height > 1);
-      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i], b = boxes[j];
-        const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-        const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (ox > 2 && oy > 2) problems.push('overlap in ' + name(e) + ': ' + name(kids[i]) + ' / ' + name(kids[j]));
-      }
-    }
-    for (const t of e.childNodes) {
-      if (t.nodeType !== 3) continue;
-      const words = t.textContent.trim().split(/\\s+/).filter(w => w.length > 1);
-      if (words.length < 3) continue;
-      const range = document.createRange(); range.selectNodeContents(t);
-      const lines = new Set([...range.getClientRects()].map(q => Math.round(q.top))).size;
-      if (lines >= words.length) problems.push('one word per line: ' + name(e));
-    }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const words = t.textContent.trim().split(/\\s+/).filter(w => w.length > 1);
+    if (words.length < 3 || t.parentElement.closest('svg, .uno-sr-only, select')) continue;
+    const range = document.createRange(); range.selectNodeContents(t);
+    const lines = new Set([...range.getClientRects()].map(q => Math.round(q.top))).size;
+    if (lines >= words.length) problems.push('one word per line: ' + t.textContent.trim().slice(0, 40));
   }
-  return [...new Set(problems)];
+  return problems;
 }"""
+
+
+def layout_problems(page) -> list[str]:
+    """Cut, overlapping or off-page text, sideways scrolling, one word per line."""
+    dash = page.locator(".uno-dash")
+    return reflow_problems(dash) + dash.evaluate(WORD_PER_LINE_JS)
 
 
 @pytest.mark.parametrize("width", [1280, 900, 400, 320])
@@ -449,7 +382,7 @@ def test_the_pages_reflow_without_cut_words_or_overlap(width, class_store, pages
             page.click(".uno-settings-toggle")
             page.wait_for_selector(".uno-start", state="visible", timeout=TIMEOUT)
         page.wait_for_timeout(500)
-        problems = page.eval_on_selector(".uno-dash", REFLOW_JS)
+        problems = layout_problems(page)
         assert not problems, (width, query, problems)
         scroll = page.evaluate("document.getElementById('rendered_cells').scrollWidth")
         assert scroll <= width, (width, query, scroll)
@@ -496,7 +429,7 @@ def test_in_jupyterlab_beside_the_file_browser_nothing_is_cut(jupyterlab, browse
             page.set_viewport_size({"width": width, "height": 800})
             page.wait_for_timeout(800)
             assert page.locator(".jp-FileBrowser").is_visible()
-            problems = page.eval_on_selector(".uno-dash", REFLOW_JS)
+            problems = layout_problems(page)
             assert not problems, (width, problems)
             dash, output = (page.eval_on_selector(sel, "e => e.getBoundingClientRect().right")
                             for sel in (".uno-dash", ".jp-OutputArea-output:has(.uno-dash)"))

@@ -25,17 +25,16 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
 from ..page import PageBridge
-from ..render import style_block
+from ..render import card_words, style_block
 from ..table import Table, TableError
 from ..table.records import SPEEDS
 from ..table.views import TableView
-from ..widgets import LogView, SeatsView
+from ..widgets import LogView, MessageView, SeatsView
 from ..widgets import TableView as TablePicture
 from .actions import ActionBar
 from .chart import hand_size_chart_svg
 from .controls import TopBar
 from .hand import HandPanel
-from .message import MessageLine
 from .others import kind_word, others_html
 from .picker import WildPicker
 from .scores import scores_html
@@ -117,7 +116,7 @@ class LiveGame:
             catch=self._catch_clicked, talk=self._talk_clicked)
         self.picker = WildPicker(on_color=self._color_chosen, on_target=self._target_chosen,
                                  on_cancel=self._cancel_pending)
-        self.message = MessageLine()
+        self.message = MessageView()  # shown only: _say announces through the bridge
         self.others = W.HTML()
         self.others.add_class("uno-others-view")
         left = W.VBox([self.table_title, self.status, self.picture, self.hand.widget, self.actions.widget,
@@ -363,7 +362,6 @@ class LiveGame:
         ring = ring_width(view.players)
         self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
         self.right.layout.flex = f"0 0 {ring + 10}px"
-        self._set_class("uno-ring-", f"uno-ring-{ring}", self.seats)
         self.table_title.value = f"<h2 class='uno-sr-only'>{escape(_('The table'))}</h2>"
         self.log_title.value = f"<h2 class='uno-dash-section' id='uno-log-title'>{escape(_('What happened'))}</h2>"
         self.log.update(play.log)
@@ -452,12 +450,6 @@ class LiveGame:
         elif has and not on:
             self.widget.remove_class(cls)
 
-    @staticmethod
-    def _set_class(prefix: str, cls: str, widget: widgets.DOMWidget) -> None:
-        """Give ``widget`` the class ``cls`` in place of any other starting with ``prefix``."""
-        classes = [c for c in widget._dom_classes if not c.startswith(prefix)] + [cls]
-        if list(widget._dom_classes) != classes:
-            widget._dom_classes = classes
 
     @staticmethod
     def _uno_counts(view: TableView, seat: int | None) -> bool:
@@ -491,7 +483,7 @@ class LiveGame:
             pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
             if pending is not None:
                 self.pending = pending
-                self._say("info", _("Choose the colour for your {card}.", card=card.name))
+                self._say("info", _("Choose the colour for your {card}.", card=card_words(card)))
                 self.refresh()
                 self._focus_now()
                 return

@@ -17,9 +17,9 @@ from ..i18n import _, set_language
 from ..page import PageBridge
 from ..table import Store, Table, TableError, open_store
 from ..table.handles import SeatHandle, TableHandle
+from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
 from .join import JoinForm
-from .message import MessageLine
 from .style import DASH_CSS, aria_rules
 
 
@@ -75,7 +75,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     except (TableError, OSError) as exc:
         bridge.title = _("UNO class table {code}: cannot open", code=code)
         heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
-        note = MessageLine()
+        note = MessageView()
         note.error(str(exc))
         box.children = [*box.children, heading, note]
     return box

@@ -20,13 +20,8 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..i18n import _, ngettext
-from ..render import css_code, hand_html
+from ..render import card_state_words, card_words, css_code, hand_html
 from .style import CARD_H, CARD_W, card_button_css
-
-
-def spoken(card: Card) -> str:
-    """A card as a person says it ("green 3", "Wild Draw Four")."""
-    return card.name
 
 
 def card_label(card: Card, *, my_turn: bool, playable: bool, pending: bool = False) -> str:
@@ -34,12 +29,8 @@ def card_label(card: Card, *, my_turn: bool, playable: bool, pending: bool = Fal
     now", "Wild, waiting for its colour", or just the card while it is not this seat's turn
     (the button is then ``aria-disabled``)."""
     if pending:
-        return _("{card}, waiting for its colour", card=spoken(card))
-    if not my_turn:
-        return spoken(card)
-    if playable:
-        return _("{card}, playable", card=spoken(card))
-    return _("{card}, cannot be played now", card=spoken(card))
+        return _("{card}, waiting for its colour", card=card_words(card))
+    return card_state_words(card, playable=playable if my_turn else None)
 
 
 class HandPanel:

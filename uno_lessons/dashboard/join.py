@@ -13,7 +13,7 @@ from ..i18n import _
 from ..page import PageBridge
 from ..table import Store, TableError
 from ..table.handles import TableHandle
-from .message import MessageLine
+from ..widgets import MessageView
 
 
 class JoinForm:
@@ -36,7 +36,7 @@ class JoinForm:
         self.watch = W.Button(layout=W.Layout(width="auto"))
         self.watch.add_class("uno-join-watch")
         self.watch.on_click(lambda _b: self._on_done(self.store.watch(self.code)))
-        self.message = MessageLine()
+        self.message = MessageView()
         self.widget = W.VBox([self.heading, self.seat, self.name, W.HBox([self.sit, self.watch]), self.message])
         self.widget.add_class("uno-join")
         self.relabel()

@@ -35,10 +35,8 @@ def others_html(view: TableView, skip: int | None) -> str:
             continue
         n = sizes[s]
         kind = kind_word(view.kinds[s])
-        if view.hands is not None and view.hands[s]:
+        if view.hands is not None:
             body = hand_html(list(view.hands[s]), width=34, show_codes=False, style=False)
-        elif view.hands is not None:  # a winner's empty hand: words, not an empty list
-            body = f"<div class='uno-minibacks'>{escape(_('no cards left'))}</div>"
         else:
             body = _backs_html(n)
         count = escape(ngettext("{n} card", "{n} cards", n))

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import Color
 from ..i18n import _
-from ..render import color_swatch_html
+from ..render import card_words, color_swatch_html
 from ..widgets import ColorPicker
 from .wild import PendingWild
 
@@ -46,7 +46,7 @@ class WildPicker:
             return
         self.widget.layout.display = None
         if pending.step == "color":
-            what = (_("Choose the colour for your {card}:", card=pending.card.name) if pending.card
+            what = (_("Choose the colour for your {card}:", card=card_words(pending.card)) if pending.card
                     else _("Choose the colour, then you draw:"))
             self.label.value = f"<b id='uno-picker-label'>{escape(what)}</b>"
             self.colors.layout.display = None

@@ -19,39 +19,17 @@ from functools import cache
 
 from ..engine.cards import Card
 from ..i18n import _
-from ..render import back_svg, card_svg, css_code
+from ..render import FOCUS, back_svg, card_svg, css_code
 
 CARD_W, CARD_H = 60, 90  # hand buttons, 2:3 like a card
 SEATS_W = 410  # width of the seat ring (and the right column) for up to six players
-#: The seat-ring widths ``ring_width`` hands out (each gets its narrow-container layout).
-RING_WIDTHS = (SEATS_W, 500, 560)
 #: Below this container width the two columns stack (the table, then the seats and log).
 STACK_BELOW = 880
-#: The keyboard focus ring: dark blue, 6.4:1 on white, 5.8:1 on the light panels.
-FOCUS = "#0b57d0"
 
 
 def ring_width(players: int) -> int:
     """Seat-ring width in px: wider for seven to ten players, so their seats do not overlap."""
-    return RING_WIDTHS[0] if players <= 6 else RING_WIDTHS[1] if players <= 8 else RING_WIDTHS[2]
-
-
-def _narrow_seats_css() -> str:
-    # A seat ring wider than its column becomes a wrapped row of the same seat boxes (the
-    # oval and its arrows are drawn for one width only; the direction stays in words).
-    rules = []
-    for w in RING_WIDTHS:
-        s = f".uno-dash .uno-ring-{w}"
-        rules.append(
-            f"@container (max-width:{w - 1}px){{"
-            f"{s} .uno-seats{{width:auto!important;height:auto!important;display:flex;flex-flow:row wrap;"
-            f"gap:6px;margin:4px 0;}}"
-            f"{s} .uno-seats>svg{{display:none;}}"
-            f"{s} .uno-seat{{position:static;width:auto!important;min-width:96px;flex:1 1 96px;}}"
-            f"{s} .uno-seat .uno-name{{white-space:normal;overflow-wrap:anywhere;}}"
-            f"{s} .uno-centre{{position:static;width:100%!important;order:-1;text-align:left;}}"
-            f"{s} .uno-centre .uno-arrow{{display:inline;font-size:1.4em;margin-right:6px;}}}}")
-    return "\n".join(rules)
+    return SEATS_W if players <= 6 else 500 if players <= 8 else 560
 
 
 # The miniature card back of the face-down hands, inlined once (no CDN, works offline).
@@ -84,10 +62,7 @@ DASH_CSS = f"""<style>
 .uno-dash .uno-note{{overflow-wrap:break-word;}}
 .uno-dash .uno-log{{max-height:128px;font-size:14px;}}
 .uno-dash .uno-log-line{{padding:2px 0;}}
-.uno-dash .uno-log-n,.uno-dash .uno-log-empty{{color:#5f5f5f;}}
-.uno-dash .uno-b-current{{background:#8f5600;}} .uno-dash .uno-b-winner{{background:#237045;}}
-.uno-dash .uno-seats-view{{container-type:inline-size;max-width:100%;}}
-{_narrow_seats_css()}
+.uno-dash .uno-seats-view{{max-width:100%;}}
 .uno-hand-btns{{flex-wrap:wrap;align-items:flex-end;gap:10px 6px;padding:14px 6px 6px 6px;
   min-height:{CARD_H + 26}px;}}
 .uno-dash .widget-button.uno-card-btn{{width:{CARD_W}px;height:{CARD_H}px;min-width:{CARD_W}px;
@@ -140,20 +115,12 @@ DASH_CSS = f"""<style>
 .uno-picker{{flex-wrap:wrap;gap:6px;align-items:center;background:#eef4fb;border:2px solid #0956bf;
   border-radius:10px;padding:6px 10px;}}
 .uno-picker .widget-button{{min-height:36px;font-weight:700;font-size:15px;}}
-/* White on this green is 3.75:1; black is 5.6:1 (the colour is named in the word anyway). */
-.uno-dash .uno-color-btn.uno-color-green{{color:#000!important;}}
 .uno-dash .uno-targets{{flex-wrap:wrap;gap:6px;}}
 .uno-status{{font-size:17px;font-weight:700;padding:4px 10px;border-radius:8px;background:#fff6d6;
   border:1px solid #e6c766;}}
 .uno-status.uno-status-wait{{background:#f1f3f5;border-color:#ccd;font-weight:600;}}
 .uno-status.uno-status-over{{background:#e3f7e9;border-color:#7cc49a;}}
-/* The message line (shown, not live: the page bridge announces each message once). */
-.uno-msg{{font-size:15px;min-height:30px;padding:6px 12px;border-radius:8px;color:#1d1d1d;
-  line-height:1.35;white-space:pre-wrap;overflow-wrap:break-word;border-left:6px solid;}}
-.uno-msg-icon{{font-weight:800;margin-right:4px;}}
-.uno-msg-error{{background:#fdeaea;border-color:#b3261e;}} .uno-msg-error .uno-msg-icon{{color:#b3261e;}}
-.uno-msg-ok{{background:#e6f6eb;border-color:#1e7a3c;}} .uno-msg-ok .uno-msg-icon{{color:#1e7a3c;}}
-.uno-msg-info{{background:#eef4fb;border-color:#0956bf;}} .uno-msg-info .uno-msg-icon{{color:#0956bf;}}
+.uno-msg{{font-size:15px;min-height:30px;padding:4px 10px;border-radius:8px;}}
 .uno-others{{max-height:186px;overflow-y:auto;border:1px solid #ddd;border-radius:10px;
   padding:2px 6px;background:#fcfcfa;}}
 .uno-other-row{{display:flex;flex-wrap:wrap;align-items:center;gap:0 8px;border-bottom:1px solid #eee;}}
@@ -214,20 +181,16 @@ DASH_CSS = f"""<style>
 #: the bridge's own two regions are live. Language-free: names come from ids of visible
 #: headings and labels; :func:`aria_rules` adds the few names that have no visible text.
 ARIA_RULES: dict[str, dict[str, str | None]] = {
-    # Voilà's page has no main landmark: the rendered cells are the page's main content.
-    "#rendered_cells": {"role": "main"},
     ".uno-dash .uno-hand-btns": {"role": "group", "aria-labelledby": "uno-your-hand", "id": "uno-hand",
                                  "tabindex": "-1"},
     ".uno-dash .uno-card-btn.uno-illegal, .uno-dash .uno-card-btn.uno-waiting": {"aria-disabled": "true"},
     ".uno-dash .uno-card-btn:not(.uno-illegal):not(.uno-waiting)": {"aria-disabled": None},
     ".uno-dash .uno-picker": {"role": "group", "aria-labelledby": "uno-picker-label"},
     ".uno-dash .uno-targets": {"role": "group", "aria-labelledby": "uno-picker-label"},
-    # The log is redrawn whole on every move, so it is not a live region (the bridge speaks).
-    ".uno-dash .uno-log": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-log-title",
-                           "aria-live": None, "aria-label": None},
+    # The log (a focusable region, not live: the bridge speaks) is named by its heading.
+    ".uno-dash .uno-log": {"aria-labelledby": "uno-log-title", "aria-label": None},
     ".uno-dash .uno-others": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-others-title"},
     ".uno-dash .uno-scores-box": {"tabindex": "0", "role": "region", "aria-labelledby": "uno-scores-title"},
-    ".uno-dash .uno-hand[role=list] > .uno-hand-item": {"role": "listitem"},
     ".uno-dash .widget-toggle-buttons .widget-toggle-button.mod-active": {"aria-pressed": "true"},
     ".uno-dash .widget-toggle-buttons .widget-toggle-button:not(.mod-active)": {"aria-pressed": "false"},
     ".uno-dash .widget-toggle-buttons": {"role": "group"},
