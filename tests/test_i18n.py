@@ -21,7 +21,7 @@ from uno_lessons.engine.cards import ALL_CARDS
 from uno_lessons.engine.moves import KINDS
 from uno_lessons.engine.rulebook import cite
 from uno_lessons.translate import catalogs, glossary, quality
-from uno_lessons.translate.cli import run_checks, seeds_dir
+from uno_lessons.translate.cli import init_language, run_checks, seeds_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = catalogs.targets()
@@ -464,3 +464,21 @@ def test_every_sentence_and_reason_of_2000_random_games_is_translated():
     assert kinds_seen == set(ev.EVENT_TYPES), f"event kinds never met: {set(ev.EVENT_TYPES) - kinds_seen}"
     assert len(english_reasons) >= 35, sorted(english_reasons)
     assert checked > 100_000
+
+
+def test_init_starts_a_fifth_language_that_check_reports_as_untranslated(tmp_path, monkeypatch):
+    """The README's steps for a new language: its catalog (with CLDR's plural forms for it),
+    a glossary to fill, and a check that names what is left to do."""
+    monkeypatch.setitem(i18n.LANGUAGES, "de", "Deutsch")
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    written = init_language(ROOT, "de", copy)
+    assert catalogs.po_path("de", copy) in written and glossary.path("de", copy) in written
+    cat = catalogs.load_po(catalogs.po_path("de", copy), "de")
+    assert cat.num_plurals == 2 and len([m for m in cat if m.id]) == len([m for m in catalogs.load_po(catalogs.TEMPLATE) if m.id])
+    stats = quality.check_language("de", catalogs.load_po(catalogs.TEMPLATE), copy, use_msgfmt=False)
+    assert stats.translated == 0 and stats.untranslated == stats.total > 200
+    skeleton = glossary.path("de", copy).read_text(encoding="utf-8")
+    assert all(f"[terms.{t['key']}]" in skeleton for t in glossary.english_terms())
+    with pytest.raises(ValueError, match="first add 'xx' to LANGUAGES"):
+        init_language(ROOT, "xx", copy)

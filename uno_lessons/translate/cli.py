@@ -138,27 +138,33 @@ def cmd_glossary(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_init(args: argparse.Namespace) -> int:
-    lang = args.language
+def init_language(root: Path, lang: str, locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Start a new language (already in LANGUAGES): its catalog, with every message empty,
+    its compiled catalog, and a glossary with every term to fill. Returns the files written."""
     if lang not in LANGUAGES:
-        print(f"error: first add {lang!r} to LANGUAGES in uno_lessons/i18n.py (its name in its own language)",
-              file=sys.stderr)
-        return 2
-    root = repo_root()
-    written = catalogs.run(root, langs=[lang]).written
-    path = glossary.path(lang)
+        raise ValueError(f"first add {lang!r} to LANGUAGES in uno_lessons/i18n.py (its name in its own language)")
+    written = catalogs.run(root, locale_dir, langs=[lang]).written
+    path = glossary.path(lang, locale_dir)
     if not path.exists():
-        english = glossary._read(glossary.ENGLISH_FILE)["terms"]
-        body = [f'# Glossary for {LANGUAGES[lang]}: see ../nl/glossary.toml for the fields.',
+        body = [f"# Glossary for {LANGUAGES[lang]}: see ../nl/glossary.toml for the fields.",
                 f'language = "{lang}"', "", "[seeds]", ""]
-        for term in english:
+        for term in glossary.english_terms():
             body += [f"[terms.{term['key']}]  # {term['en']}", 'word = ""', 'why = ""', ""]
         path.write_text("\n".join(body), encoding="utf-8")
         written.append(path)
+    return written
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    try:
+        written = init_language(repo_root(), args.language)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     for p in written:
         print(f"wrote {notebooks._rel(p)}")
-    print(f"Now translate {notebooks._rel(catalogs.po_path(lang))}, fill {notebooks._rel(path)}, "
-          "then run `catalogs` and `check`.")
+    print(f"Now translate {notebooks._rel(catalogs.po_path(args.language))}, fill "
+          f"{notebooks._rel(glossary.path(args.language))}, then run `catalogs` and `check`.")
     return 0
 
 
@@ -184,4 +190,4 @@ def main(argv: list[str] | None = None) -> int:
     return commands[args.command](args)
 
 
-__all__ = ["main", "run_checks", "repo_root", "seeds_dir", "LOCALE_DIR"]
+__all__ = ["main", "run_checks", "repo_root", "seeds_dir", "init_language"]

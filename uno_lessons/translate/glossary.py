@@ -59,14 +59,19 @@ def _read(path: Path) -> dict:
         return tomllib.load(fh)
 
 
-def path(lang: str) -> Path:
+def english_terms() -> list[dict]:
+    """The terms every glossary translates: key, English word, English forms, group."""
+    return _read(ENGLISH_FILE)["terms"]
+
+
+def path(lang: str, locale_dir: Path = LOCALE_DIR) -> Path:
     """Where the glossary of ``lang`` lives."""
-    return LOCALE_DIR / lang / "glossary.toml"
+    return locale_dir / lang / "glossary.toml"
 
 
 def load(lang: str) -> Glossary:
     """The glossary of ``lang``; ValueError naming what is missing if a term has no word."""
-    english = _read(ENGLISH_FILE)["terms"]
+    english = english_terms()
     data = _read(path(lang))
     words = data.get("terms", {})
     missing = [t["key"] for t in english if t["key"] not in words]

@@ -35,7 +35,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from .. import exercises as ex
-from .catalogs import WIDTH, catalog_text, updated_catalog, write_if_changed
+from .catalogs import catalog_text, updated_catalog, write_if_changed
 from .catalogs import targets as languages
 
 #: The two lines that open a translated notebook's first code cell.
@@ -382,4 +382,4 @@ def check(root: Path, langs: list[str] | None = None) -> Report:
 
 
 __all__ = ["markdown_segments", "marked_strings", "template", "translate_notebook", "extract", "build",
-           "check", "plan", "Report", "LANGUAGE_LINES", "WIDTH"]
+           "check", "plan", "Report", "LANGUAGE_LINES"]
