@@ -291,11 +291,18 @@ def test_the_glossary_check_catches_a_word_the_glossary_does_not_use():
     assert len(found) == 3 and all("does not say 'trekken'" in p for p in found)
 
 
-def test_terms_inside_longer_terms_are_not_counted_again():
+def test_terms_inside_longer_terms_code_and_other_meanings_are_not_counted():
     words = glossary.load("nl")
-    keys = [e.key for e in glossary.terms_in("The first card is a Draw Two: {name} draws two cards.", words)]
-    assert sorted(keys) == ["card", "draw", "draw_two"]
-    assert [e.key for e in glossary.terms_in("{cards} played counter-clockwise", words)] == ["counter_clockwise"]
+
+    def keys(text):
+        return sorted(e.key for e in glossary.terms_in(text, words))
+
+    assert keys("The first card is a Draw Two: {name} draws two cards.") == ["card", "draw", "draw_two"]
+    assert keys("{cards} played counter-clockwise") == ["counter_clockwise"]
+    assert keys("compare card.rank; mind 'challenge' and `draw`") == []
+    assert keys("A Wild Don't Talk does not skip anyone.") == ["wild_dont_talk"], "the card Skip, not the verb"
+    assert keys("All cases pass. Keep the cards in the order of the hand.") == ["card", "hand"]
+    assert keys("so they pass; keep it") == ["keep", "pass"]
 
 
 def test_the_readme_shows_the_glossary_tables():

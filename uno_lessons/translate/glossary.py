@@ -30,6 +30,8 @@ class Entry:
     key: str
     en: str  # the English word
     english: tuple[str, ...]  # English forms that mean this term in a message
+    case: bool  # match the English forms case-sensitively ("Skip" the card, not "skip" the verb)
+    ignore: tuple[str, ...]  # English phrases where the word means something else ("cases pass")
     group: str
     word: str  # the word in this language
     forms: tuple[str, ...]  # forms of it that count as using it (lower case, inflections)
@@ -82,30 +84,37 @@ def load(lang: str) -> Glossary:
     for term in english:
         w = words[term["key"]]
         forms = tuple(f.lower() for f in w.get("forms", [w["word"]]))
-        entries.append(Entry(term["key"], term["en"], tuple(term.get("match", [term["en"]])), term["group"],
+        entries.append(Entry(term["key"], term["en"], tuple(term.get("match", [term["en"]])),
+                             term.get("case", False), tuple(term.get("ignore", ())), term["group"],
                              w["word"], forms, w.get("seed", ""), w.get("quote", ""), w.get("why", ""),
                              w.get("also", "")))
     return Glossary(lang, data.get("seeds", {}), tuple(entries))
 
 
-_FIELD = re.compile(r"\{[^{}]*\}")
+# Not words: placeholders, `code`, 'identifiers' and dotted names such as card.rank.
+_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|'[\w-]+'|\b\w+(?:\.\w+)+(?:\(\))?")
 
 
-def _plain(text: str) -> str:
-    """Lower case, placeholders blanked, so ``{cards}`` never counts as the word "cards"."""
-    return _FIELD.sub(" ", text).lower()
+def _plain(text: str, lower: bool = True) -> str:
+    """The words of a message: placeholders and code blanked (``{cards}`` is not "cards")."""
+    plain = _CODE.sub(" ", text)
+    return plain.lower() if lower else plain
 
 
 def terms_in(english: str, glossary: Glossary) -> list[Entry]:
     """The glossary terms an English message uses; longer terms first, and a word inside a
     longer term ("Draw" in "Draw Two") is not counted again."""
-    text = _plain(english)
+    base = _plain(english, lower=False)
+    text = base  # blanked as terms are found; blanking keeps every position
     found = []
-    pairs = sorted(((form.lower(), e) for e in glossary.entries for form in e.english),
-                   key=lambda p: -len(p[0]))
+    pairs = sorted(((form, e) for e in glossary.entries for form in e.english), key=lambda p: -len(p[0]))
     for form, entry in pairs:
-        pattern = re.compile(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])")
-        if pattern.search(text):
+        view = text
+        for phrase in entry.ignore:  # found in the message as written, before any blanking
+            for m in re.finditer(re.escape(phrase), base, re.IGNORECASE):
+                view = view[:m.start()] + " " * (m.end() - m.start()) + view[m.end():]
+        pattern = re.compile(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", 0 if entry.case else re.IGNORECASE)
+        if pattern.search(view):
             if entry not in found:
                 found.append(entry)
             text = pattern.sub(lambda m: " " * len(m.group()), text)
