@@ -62,6 +62,18 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def sample_values(text: str) -> dict[str, object]:
+    """A value for each field of ``text`` that its format spec accepts ("{n:.2f}" gets a
+    float, "{n:d}" an int, a plain "{n}" a word): what filling a translation is tried with."""
+    values: dict[str, object] = {}
+    for _literal, name, spec, _conv in string.Formatter().parse(text):
+        if name is None:
+            continue
+        kind = spec[-1:] if spec else ""
+        values[name] = 1.5 if kind in tuple("eEfFgGn%") or "," in (spec or "") else 1 if kind in tuple("bcdoxX") else "x"
+    return values
+
+
 def _short(msgid: str) -> str:
     return msgid if len(msgid) <= 60 else msgid[:57] + "..."
 
@@ -91,8 +103,8 @@ def message_problems(lang: str, message) -> list[str]:
             out.append(f"placeholders differ{form}: missing {missing}, unknown {extra}: {where}")
             continue
         try:
-            text.format(**{name: "x" for name in wanted})
-        except (ValueError, IndexError, KeyError) as exc:
+            text.format(**sample_values(ids[-1]))
+        except (ValueError, IndexError, KeyError, TypeError) as exc:
             out.append(f"cannot be filled{form} ({exc}): {where}")
     return out
 
