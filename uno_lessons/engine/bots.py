@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..i18n import _
 from .cards import Card, Color, Rank
 from .game import Game
 from .moves import Move
@@ -169,21 +170,23 @@ def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence]
             out.append(item)
         elif isinstance(item, str):
             if item not in BOTS:
-                raise ValueError(f"Unknown bot {item!r}: use 'random', 'sensible', a Bot or a function seed -> Bot")
+                raise ValueError(_("Unknown bot {bot}: use 'random', 'sensible', a Bot or a function seed -> Bot",
+                                   bot=repr(item)))
             out.append(BOTS[item](s))
         elif callable(item):
             out.append(item(s))
         else:
-            raise ValueError(f"{item!r} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot")
+            raise ValueError(_("{bot} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot",
+                               bot=repr(item)))
     return out
 
 
 def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000) -> Game:
     """Let ``bots`` (one per seat) play ``game`` until someone wins or ``max_moves`` pass."""
     if len(bots) != len(game.hands):
-        raise ValueError(f"{len(bots)} bots for {len(game.hands)} seats")
+        raise ValueError(_("{bots} bots for {seats} seats", bots=len(bots), seats=len(game.hands)))
     seats = range(len(bots))
-    for _ in range(max_moves):
+    for _move in range(max_moves):
         for s in seats:
             bots[s].react(game, s)
         if game.winner is not None:
@@ -211,7 +214,7 @@ def play_game(
 
 def run_match(match: Match, bots: Sequence[Bot], max_hands: int = 200) -> Match:
     """Let ``bots`` play hands of ``match`` until someone reaches the target (E-SCORE-4)."""
-    for _ in range(max_hands):
+    for _hand in range(max_hands):
         game = run_hand(match.new_hand(), bots)
         if game.winner is not None:
             match.record(game)

@@ -1,10 +1,17 @@
-"""Cards as value types: colours, ranks, short codes and points (E-DECK, E-SCORE)."""
+"""Cards as value types: colours, ranks, short codes and points (E-DECK, E-SCORE).
+
+Codes (``G3``), ``Color.label`` and ``Rank.label`` are identifiers and stay English;
+``Color.display_name``, ``Rank.display_name`` and ``Card.name`` are what a person reads, in
+the current language (:mod:`uno_lessons.i18n`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+
+from ..i18n import _, pgettext
 
 
 class Color(Enum):
@@ -17,8 +24,14 @@ class Color(Enum):
 
     @property
     def label(self) -> str:
-        """The colour's name in lower case, as a teacher would say it ("green")."""
+        """The colour's English name in lower case ("green"): an identifier (CSS classes,
+        code); never translated. People read :attr:`display_name`."""
         return self.name.lower()
+
+    @property
+    def display_name(self) -> str:
+        """The colour's name in the current language ("green", "groen", "зелена", "hijau")."""
+        return _COLOR_NAMES[self]()
 
     @classmethod
     def parse(cls, text: str | Color) -> Color:
@@ -29,7 +42,8 @@ class Color(Enum):
         for color in cls:
             if key in (color.value, color.name):
                 return color
-        raise ValueError(f"{text!r} is not a colour: use R, Y, G or B (red, yellow, green, blue)")
+        raise ValueError(_("{text} is not a colour: use R, Y, G or B (red, yellow, green, blue)",
+                           text=repr(text)))
 
 
 class Rank(Enum):
@@ -64,9 +78,56 @@ class Rank(Enum):
 
     @property
     def label(self) -> str:
-        """How the rank is read aloud: "3", "Skip", "Wild Draw Four"."""
+        """The rank's English name: "3", "Skip", "Wild Draw Four" (an identifier; never
+        translated). People read :attr:`display_name`."""
         return _RANK_LABELS.get(self, self.value)
 
+    @property
+    def display_name(self) -> str:
+        """How the rank is read aloud in the current language: "3", "Skip", "Overslaan"."""
+        name = _RANK_NAMES.get(self)
+        return self.value if name is None else name()
+
+
+# Whole names, one call each, so that `pybabel extract` finds every one and a translator
+# can inflect the colour for each rank (Dutch "groene 3", Serbian "зелена 3").
+_COLOR_NAMES: dict[Color, Callable[[], str]] = {
+    Color.RED: lambda: pgettext("colour", "red"),
+    Color.YELLOW: lambda: pgettext("colour", "yellow"),
+    Color.GREEN: lambda: pgettext("colour", "green"),
+    Color.BLUE: lambda: pgettext("colour", "blue"),
+}
+
+_RANK_NAMES: dict[Rank, Callable[[], str]] = {
+    Rank.SKIP: lambda: pgettext("rank", "Skip"),
+    Rank.REVERSE: lambda: pgettext("rank", "Reverse"),
+    Rank.DRAW_TWO: lambda: pgettext("rank", "Draw Two"),
+    Rank.WILD: lambda: pgettext("card", "Wild"),
+    Rank.WILD_DRAW_FOUR: lambda: pgettext("card", "Wild Draw Four"),
+    Rank.WILD_DONT_TALK: lambda: pgettext("card", "Wild Don't Talk"),
+}
+
+_NUMBER_CARD_NAMES: dict[Color, Callable[[str], str]] = {
+    Color.RED: lambda number: pgettext("card", "red {number}", number=number),
+    Color.YELLOW: lambda number: pgettext("card", "yellow {number}", number=number),
+    Color.GREEN: lambda number: pgettext("card", "green {number}", number=number),
+    Color.BLUE: lambda number: pgettext("card", "blue {number}", number=number),
+}
+
+_ACTION_CARD_NAMES: dict[tuple[Color, Rank], Callable[[], str]] = {
+    (Color.RED, Rank.SKIP): lambda: pgettext("card", "red Skip"),
+    (Color.RED, Rank.REVERSE): lambda: pgettext("card", "red Reverse"),
+    (Color.RED, Rank.DRAW_TWO): lambda: pgettext("card", "red Draw Two"),
+    (Color.YELLOW, Rank.SKIP): lambda: pgettext("card", "yellow Skip"),
+    (Color.YELLOW, Rank.REVERSE): lambda: pgettext("card", "yellow Reverse"),
+    (Color.YELLOW, Rank.DRAW_TWO): lambda: pgettext("card", "yellow Draw Two"),
+    (Color.GREEN, Rank.SKIP): lambda: pgettext("card", "green Skip"),
+    (Color.GREEN, Rank.REVERSE): lambda: pgettext("card", "green Reverse"),
+    (Color.GREEN, Rank.DRAW_TWO): lambda: pgettext("card", "green Draw Two"),
+    (Color.BLUE, Rank.SKIP): lambda: pgettext("card", "blue Skip"),
+    (Color.BLUE, Rank.REVERSE): lambda: pgettext("card", "blue Reverse"),
+    (Color.BLUE, Rank.DRAW_TWO): lambda: pgettext("card", "blue Draw Two"),
+}
 
 _RANK_LABELS = {
     Rank.SKIP: "Skip",
@@ -79,10 +140,6 @@ _RANK_LABELS = {
 
 WILD_RANKS = (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK)
 
-_VALID_FORMS = (
-    "a colour letter R, Y, G or B followed by 0-9, S (Skip), R (Reverse) or +2 (Draw Two), "
-    "e.g. G3, YS, BR, R+2; or a wild: W, W+4, WDT"
-)
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,14 +158,13 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank.is_wild:
             if self.color is not None:
-                raise ValueError(
-                    f"A {self.rank.label} has no colour of its own; the colour chosen for it "
-                    "belongs to the move, not the card"
-                )
+                raise ValueError(_("A {rank} has no colour of its own; the colour chosen for it "
+                                   "belongs to the move, not the card", rank=self.rank.display_name))
             code = self.rank.value
         else:
             if not isinstance(self.color, Color):
-                raise ValueError(f"A {self.rank.label} card needs a colour (R, Y, G or B)")
+                raise ValueError(_("A {rank} card needs a colour (R, Y, G or B)",
+                                   rank=self.rank.display_name))
             code = self.color.value + self.rank.value
         points = int(self.rank.value) if self.rank.is_number else (50 if self.rank.is_wild else 20)
         object.__setattr__(self, "code", code)
@@ -129,7 +185,9 @@ class Card:
         key = str(code).strip().upper()
         if key in _BY_CODE:
             return _BY_CODE[key]
-        raise ValueError(f"{code!r} is not a card code: use {_VALID_FORMS}")
+        raise ValueError(_("{code} is not a card code: use a colour letter R, Y, G or B followed by 0-9, "
+                           "S (Skip), R (Reverse) or +2 (Draw Two), e.g. G3, YS, BR, R+2; or a wild: "
+                           "W, W+4, WDT", code=repr(code)))
 
     @property
     def is_action(self) -> bool:
@@ -138,10 +196,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card read aloud: "green 3", "blue Skip", "Wild Draw Four"."""
+        """The card read aloud in the current language: "green 3", "blue Skip", "Wild Draw
+        Four" (Dutch "groene 3", Serbian "зелена 3", Malay "hijau 3")."""
         if self.color is None:
-            return self.rank.label
-        return f"{self.color.label} {self.rank.label}"
+            return _RANK_NAMES[self.rank]()
+        if self.is_number:
+            return _NUMBER_CARD_NAMES[self.color](self.rank.value)
+        return _ACTION_CARD_NAMES[self.color, self.rank]()
 
     def __str__(self) -> str:
         return self.code

@@ -1,12 +1,17 @@
-"""The event log: every action appends events that describe themselves in plain English."""
+"""The event log: every action appends events that describe themselves in plain words.
+
+Each sentence is one whole translatable template with named placeholders (:mod:`..i18n`),
+so a translator can reorder it; card codes such as ``G3`` stay as they are.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .cards import Card, Color
+from ..i18n import _, ngettext
+from .cards import Card, Color, Rank
 
 #: Names used when a game is made from a player count: A, B, C… so seat 0 is Ana.
 DEFAULT_NAMES = ("Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
@@ -14,13 +19,17 @@ DEFAULT_NAMES = ("Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"
 
 def default_names(count: int) -> list[str]:
     """Seat names for a game of ``count`` players: Ana, Ben, Caro…"""
-    return [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Seat {i}" for i in range(count)]
+    return [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else _seat(i) for i in range(count)]
+
+
+def _seat(seat: int) -> str:
+    return _("Seat {seat}", seat=seat)
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return DEFAULT_NAMES[seat] if 0 <= seat < len(DEFAULT_NAMES) else f"Seat {seat}"
+    return DEFAULT_NAMES[seat] if 0 <= seat < len(DEFAULT_NAMES) else _seat(seat)
 
 
 def _cap(text: str) -> str:
@@ -31,8 +40,8 @@ def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _n_cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def _color(color: Color | None) -> str:
+    return color.display_name if color is not None else "?"
 
 
 @dataclass(slots=True)
@@ -43,7 +52,7 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
-        """One plain English sentence about what happened."""
+        """One plain sentence about what happened, in the current language."""
         raise NotImplementedError
 
     def to_list(self) -> list[Any]:
@@ -77,10 +86,12 @@ class Dealt(Event):
     hand_size: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return (
-            f"{_name(names, self.dealer)} shuffles and deals {_n_cards(self.hand_size)} to each "
-            f"of the {self.players} players; the rest form the draw pile."
-        )
+        return ngettext(
+            "{dealer} shuffles and deals {n} card to each of the {players} players; the rest form "
+            "the draw pile.",
+            "{dealer} shuffles and deals {n} cards to each of the {players} players; the rest form "
+            "the draw pile.",
+            self.hand_size, dealer=_name(names, self.dealer), players=self.players)
 
 
 @dataclass(slots=True)
@@ -92,12 +103,12 @@ class Turned(Event):
     returned: bool  # True when it went back into the draw pile (an action card, E-SETUP-4)
 
     def describe(self, names=None, viewer=None) -> str:
+        card, code = self.card.name, self.card.code
         if self.returned:
-            return (
-                f"{_cap(self.card.name)} ({self.card.code}) is turned over, but it is an action card: "
-                "it goes back into the draw pile, which is reshuffled, and another card is turned."
-            )
-        return f"{_cap(self.card.name)} ({self.card.code}) is turned over to start the discard pile."
+            return _cap(_("{card} ({code}) is turned over, but it is an action card: it goes back into "
+                          "the draw pile, which is reshuffled, and another card is turned.",
+                          card=card, code=code))
+        return _cap(_("{card} ({code}) is turned over to start the discard pile.", card=card, code=code))
 
 
 @dataclass(slots=True)
@@ -110,14 +121,33 @@ class StartEffect(Event):
 
     def describe(self, names=None, viewer=None) -> str:
         who = _name(names, self.seat)
-        rank = self.card.rank.label
-        if rank == "Draw Two":
-            return f"The first card is a Draw Two: {who} draws two cards and is skipped."
-        if rank == "Skip":
-            return f"The first card is a Skip: {who} is skipped."
-        if rank == "Reverse":
-            return f"The first card is a Reverse: the dealer, {who}, plays first, counter-clockwise."
-        return f"The first card is a Wild: {who} chooses the colour and plays."
+        rank = self.card.rank
+        if rank is Rank.DRAW_TWO:
+            return _("The first card is a Draw Two: {name} draws two cards and is skipped.", name=who)
+        if rank is Rank.SKIP:
+            return _("The first card is a Skip: {name} is skipped.", name=who)
+        if rank is Rank.REVERSE:
+            return _("The first card is a Reverse: the dealer, {name}, plays first, counter-clockwise.",
+                     name=who)
+        return _("The first card is a Wild: {name} chooses the colour and plays.", name=who)
+
+
+# One whole sentence per case (cards left: 0, 1, more), so nothing is glued together.
+_PLAYED = (
+    lambda **v: _("{name} plays {card} ({code}); no cards left.", **v),
+    lambda **v: _("{name} plays {card} ({code}); one card left.", **v),
+    lambda **v: _("{name} plays {card} ({code}).", **v),
+)
+_PLAYED_WILD = (
+    lambda **v: _("{name} plays a {card} and chooses {color}; no cards left.", **v),
+    lambda **v: _("{name} plays a {card} and chooses {color}; one card left.", **v),
+    lambda **v: _("{name} plays a {card} and chooses {color}.", **v),
+)
+_PLAYED_SILENCING = (
+    lambda **v: _("{name} plays a {card} and chooses {color}, silencing {target}; no cards left.", **v),
+    lambda **v: _("{name} plays a {card} and chooses {color}, silencing {target}; one card left.", **v),
+    lambda **v: _("{name} plays a {card} and chooses {color}, silencing {target}.", **v),
+)
 
 
 @dataclass(slots=True)
@@ -132,18 +162,101 @@ class Played(Event):
     left: int  # cards left in the hand after the play
 
     def describe(self, names=None, viewer=None) -> str:
-        who = _name(names, self.seat)
-        if self.card.is_wild:
-            text = f"{who} plays a {self.card.name} and chooses {self.color.label if self.color else '?'}"
-            if self.target is not None:
-                text += f", silencing {_name(names, self.target)}"
-        else:
-            text = f"{who} plays {self.card.name} ({self.card.code})"
-        if self.left == 1:
-            text += "; one card left"
-        elif self.left == 0:
-            text += "; no cards left"
-        return text + "."
+        values = {"name": _name(names, self.seat), "card": self.card.name, "code": self.card.code,
+                  "color": _color(self.color)}
+        left = min(self.left, 2)  # 0, 1 or "more": the sentence only says so for 0 and 1
+        if not self.card.is_wild:
+            return _PLAYED[left](**values)
+        if self.target is None:
+            return _PLAYED_WILD[left](**values)
+        return _PLAYED_SILENCING[left](target=_name(names, self.target), **values)
+
+
+# Why cards are drawn -> (drew, drew fewer than wanted, nothing left): whole sentences per
+# reason. Translators: {cards} is empty (when the reader may not see the cards) or the drawn
+# cards' codes in brackets with a space before, e.g. " (R1 B7)"; keep it right after the count.
+_DREW: dict[str, tuple[Callable[..., str], Callable[..., str], Callable[..., str]]] = {
+    "draw": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards}.",
+                                "{name} draws {n} cards{cards}.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards}; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards}; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card, but no card is left to draw.",
+                                "{name} should draw {n} cards, but no card is left to draw.",
+                                n, **v),
+    ),
+    "draw_two": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Draw Two.",
+                                "{name} draws {n} cards{cards} for the Draw Two.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Draw Two; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for the Draw Two; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for the Draw Two, but no card is left to draw.",
+                                "{name} should draw {n} cards for the Draw Two, but no card is left to draw.",
+                                n, **v),
+    ),
+    "wild_draw_four": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Wild Draw Four.",
+                                "{name} draws {n} cards{cards} for the Wild Draw Four.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Wild Draw Four; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for the Wild Draw Four; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for the Wild Draw Four, but no card is left to draw.",
+                                "{name} should draw {n} cards for the Wild Draw Four, but no card is left to draw.",
+                                n, **v),
+    ),
+    "challenge": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for losing the challenge.",
+                                "{name} draws {n} cards{cards} for losing the challenge.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for losing the challenge; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for losing the challenge; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for losing the challenge, but no card is left to draw.",
+                                "{name} should draw {n} cards for losing the challenge, but no card is left to draw.",
+                                n, **v),
+    ),
+    "guilty": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} as the penalty for an illegal Wild Draw Four.",
+                                "{name} draws {n} cards{cards} as the penalty for an illegal Wild Draw Four.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} as the penalty for an illegal Wild Draw Four; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} as the penalty for an illegal Wild Draw Four; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card as the penalty for an illegal Wild Draw Four, but no card is left to draw.",
+                                "{name} should draw {n} cards as the penalty for an illegal Wild Draw Four, but no card is left to draw.",
+                                n, **v),
+    ),
+    "uno": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for not saying UNO.",
+                                "{name} draws {n} cards{cards} for not saying UNO.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for not saying UNO; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for not saying UNO; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for not saying UNO, but no card is left to draw.",
+                                "{name} should draw {n} cards for not saying UNO, but no card is left to draw.",
+                                n, **v),
+    ),
+    "talk": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for talking while silenced.",
+                                "{name} draws {n} cards{cards} for talking while silenced.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for talking while silenced; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for talking while silenced; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for talking while silenced, but no card is left to draw.",
+                                "{name} should draw {n} cards for talking while silenced, but no card is left to draw.",
+                                n, **v),
+    ),
+    "start": (
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Draw Two turned at the start.",
+                                "{name} draws {n} cards{cards} for the Draw Two turned at the start.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the Draw Two turned at the start; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for the Draw Two turned at the start; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for the Draw Two turned at the start, but no card is left to draw.",
+                                "{name} should draw {n} cards for the Draw Two turned at the start, but no card is left to draw.",
+                                n, **v),
+    ),
+}
 
 
 @dataclass(slots=True)
@@ -156,28 +269,16 @@ class Drew(Event):
     wanted: int
     reason: str  # draw, draw_two, wild_draw_four, challenge, guilty, uno, talk, start
 
-    _WHY: ClassVar[dict[str, str]] = {
-        "draw": "",
-        "draw_two": " for the Draw Two",
-        "wild_draw_four": " for the Wild Draw Four",
-        "challenge": " for losing the challenge",
-        "guilty": " as the penalty for an illegal Wild Draw Four",
-        "uno": " for not saying UNO",
-        "talk": " for talking while silenced",
-        "start": " for the Draw Two turned at the start",
-    }
-
     def describe(self, names=None, viewer=None) -> str:
+        drew, short, nothing = _DREW.get(self.reason, _DREW["draw"])
         who = _name(names, self.seat)
-        why = self._WHY.get(self.reason, "")
         if not self.cards:
-            return f"{who} should draw {_n_cards(self.wanted)}{why}, but no card is left to draw."
+            return nothing(self.wanted, name=who)
         shown = viewer is None or viewer == self.seat
-        what = f" ({_codes(self.cards)})" if shown else ""
-        text = f"{who} draws {_n_cards(len(self.cards))}{what}{why}"
+        cards = f" ({_codes(self.cards)})" if shown else ""
         if len(self.cards) < self.wanted:
-            text += f"; only {len(self.cards)} of {self.wanted} were left"
-        return text + "."
+            return short(len(self.cards), name=who, cards=cards, wanted=self.wanted)
+        return drew(len(self.cards), name=who, cards=cards)
 
 
 @dataclass(slots=True)
@@ -188,7 +289,7 @@ class Kept(Event):
     seat: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} keeps the drawn card."
+        return _("{name} keeps the drawn card.", name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -199,7 +300,7 @@ class Skipped(Event):
     seat: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} loses their turn."
+        return _("{name} loses their turn.", name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -211,10 +312,13 @@ class Reversed(Event):
     acts_as_skip: bool
 
     def describe(self, names=None, viewer=None) -> str:
-        way = "clockwise" if self.direction == 1 else "counter-clockwise"
+        if self.direction == 1:
+            if self.acts_as_skip:
+                return _("Play now goes clockwise; with two players the Reverse acts like a Skip.")
+            return _("Play now goes clockwise.")
         if self.acts_as_skip:
-            return f"Play now goes {way}; with two players the Reverse acts like a Skip."
-        return f"Play now goes {way}."
+            return _("Play now goes counter-clockwise; with two players the Reverse acts like a Skip.")
+        return _("Play now goes counter-clockwise.")
 
 
 @dataclass(slots=True)
@@ -225,7 +329,8 @@ class Passed(Event):
     seat: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} cannot play and there is nothing to draw, so they pass."
+        return _("{name} cannot play and there is nothing to draw, so they pass.",
+                 name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -236,7 +341,7 @@ class Accepted(Event):
     seat: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} accepts the Wild Draw Four."
+        return _("{name} accepts the Wild Draw Four.", name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -251,14 +356,34 @@ class Challenged(Event):
     honest: bool
 
     def describe(self, names=None, viewer=None) -> str:
-        who, player = _name(names, self.seat), _name(names, self.player)
-        color = self.previous_color.label if self.previous_color else "in force"
-        shown = _codes(self.hand) or "no cards"
+        v = {"name": _name(names, self.seat), "player": _name(names, self.player),
+             "cards": _codes(self.hand), "color": _color(self.previous_color)}
+        # One whole sentence per case: honest or not; a colour in force or none yet (classic,
+        # a Wild turned first); cards shown or an empty hand.
+        if self.previous_color is not None and self.hand:
+            if self.honest:
+                return _("{name} challenges {player}, who shows {cards}: no card matched {color}: the Wild "
+                         "Draw Four was legal.", **v)
+            return _("{name} challenges {player}, who shows {cards}: a card matched {color}: the Wild Draw "
+                     "Four was not legal.", **v)
+        if self.previous_color is not None:
+            if self.honest:
+                return _("{name} challenges {player}, who shows no cards: no card matched {color}: the Wild "
+                         "Draw Four was legal.", **v)
+            return _("{name} challenges {player}, who shows no cards: a card matched {color}: the Wild "
+                     "Draw Four was not legal.", **v)
+        # No colour in force yet: any coloured card would have matched (C-WD4-2).
+        if self.hand:
+            if self.honest:
+                return _("{name} challenges {player}, who shows {cards}: no colour was chosen yet and no card "
+                         "has a colour: the Wild Draw Four was legal.", **v)
+            return _("{name} challenges {player}, who shows {cards}: no colour was chosen yet, so any "
+                     "coloured card matched: the Wild Draw Four was not legal.", **v)
         if self.honest:
-            verdict = f"no card matched {color}: the Wild Draw Four was legal"
-        else:
-            verdict = f"a card matched {color}: the Wild Draw Four was not legal"
-        return f"{who} challenges {player}, who shows {shown}: {verdict}."
+            return _("{name} challenges {player}, who shows no cards: no colour was chosen yet and no card "
+                     "has a colour: the Wild Draw Four was legal.", **v)
+        return _("{name} challenges {player}, who shows no cards: no colour was chosen yet, so any "
+                 "coloured card matched: the Wild Draw Four was not legal.", **v)
 
 
 @dataclass(slots=True)
@@ -270,10 +395,8 @@ class TookBack(Event):
     top: Card
 
     def describe(self, names=None, viewer=None) -> str:
-        return (
-            f"{_name(names, self.seat)} takes the Wild Draw Four back; "
-            f"{self.top.name} ({self.top.code}) is on top again."
-        )
+        return _("{name} takes the Wild Draw Four back; {card} ({code}) is on top again.",
+                 name=_name(names, self.seat), card=self.top.name, code=self.top.code)
 
 
 @dataclass(slots=True)
@@ -287,8 +410,8 @@ class SaidUno(Event):
     def describe(self, names=None, viewer=None) -> str:
         who = _name(names, self.seat)
         if self.counted:
-            return f'{who} says "UNO!"'
-        return f'{who} says "UNO!", but it counts for nothing now.'
+            return _('{name} says "UNO!"', name=who)
+        return _('{name} says "UNO!", but it counts for nothing now.', name=who)
 
 
 @dataclass(slots=True)
@@ -303,8 +426,9 @@ class CaughtOut(Event):
     def describe(self, names=None, viewer=None) -> str:
         caller, target = _name(names, self.caller), _name(names, self.target)
         if self.penalized:
-            return f"{caller} catches {target} not saying UNO."
-        return f"{caller} calls out {target}, but there is nothing to catch: no penalty."
+            return _("{name} catches {target} not saying UNO.", name=caller, target=target)
+        return _("{name} calls out {target}, but there is nothing to catch: no penalty.",
+                 name=caller, target=target)
 
 
 @dataclass(slots=True)
@@ -318,8 +442,8 @@ class Talked(Event):
     def describe(self, names=None, viewer=None) -> str:
         who = _name(names, self.seat)
         if self.silenced:
-            return f"{who} talks while silenced by a Wild Don't Talk."
-        return f"{who} talks."
+            return _("{name} talks while silenced by a Wild Don't Talk.", name=who)
+        return _("{name} talks.", name=who)
 
 
 @dataclass(slots=True)
@@ -331,7 +455,7 @@ class Silenced(Event):
     by: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} may not talk until someone says UNO."
+        return _("{name} may not talk until someone says UNO.", name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -342,7 +466,7 @@ class SilenceEnded(Event):
     seat: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} may talk again: someone said UNO."
+        return _("{name} may talk again: someone said UNO.", name=_name(names, self.seat))
 
 
 @dataclass(slots=True)
@@ -353,9 +477,10 @@ class Reshuffled(Event):
     count: int
 
     def describe(self, names=None, viewer=None) -> str:
-        verb = "is" if self.count == 1 else "are"
-        return (f"The draw pile is empty: {_n_cards(self.count)} from the discard pile {verb} "
-                "shuffled into a new draw pile.")
+        return ngettext("The draw pile is empty: {n} card from the discard pile is shuffled into a new "
+                        "draw pile.",
+                        "The draw pile is empty: {n} cards from the discard pile are shuffled into a new "
+                        "draw pile.", self.count)
 
 
 @dataclass(slots=True)
@@ -367,7 +492,8 @@ class Won(Event):
     points: int
 
     def describe(self, names=None, viewer=None) -> str:
-        return f"{_name(names, self.seat)} wins the hand, scoring {self.points} points."
+        return ngettext("{name} wins the hand, scoring {n} point.", "{name} wins the hand, scoring {n} points.",
+                        self.points, name=_name(names, self.seat))
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..i18n import _
 from . import events as ev
 from .cards import Card, Color, Rank
 from .moves import (
@@ -348,7 +349,7 @@ class Game(GameSetup, TableTalk):
 
     def _penalty(self, seat: int, count: int, reason: str) -> None:
         got = []
-        for _ in range(count):
+        for _card in range(count):
             card = self._take()
             if card is None:
                 break
@@ -367,8 +368,8 @@ class Game(GameSetup, TableTalk):
         chosen = Color.parse(color) if color is not None else None
         if chosen is not None and not card.is_wild:
             if chosen is not card.color:
-                raise IllegalMove(f"{card} is not a wild card: its colour is {card.color.label}, "
-                                  f"so {chosen.label} cannot be chosen")
+                raise IllegalMove(_("{card} is not a wild card: its colour is {color}, so {chosen} cannot be chosen",
+                                    card=card, color=card.color.display_name, chosen=chosen.display_name))
             chosen = None
         return self.apply(Move("play", card, chosen, target))
 

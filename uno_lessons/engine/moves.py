@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import _, pgettext
 from .cards import Card, Color
 
 KINDS = ("play", "draw", "keep", "accept", "challenge", "pass")
@@ -31,6 +32,8 @@ class Move:
     honest: bool | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
+        """The move in the engine's notation ("play W choosing red"): like card codes it is
+        the same in every language; :meth:`describe` says it in the current language."""
         if self.kind == "play":
             text = f"play {self.card}"
             if self.color is not None and self.card is not None and self.card.is_wild:
@@ -47,10 +50,41 @@ class Move:
     def __repr__(self) -> str:
         return f"<Move {self}>"
 
+    def describe(self) -> str:
+        """The move in words in the current language (in English the same as ``str(move)``)."""
+        if self.kind == "play" and self.card is not None:
+            color = self.color.display_name if self.color is not None and self.card.is_wild else None
+            key = (color is not None, self.target is not None, self.honest is False)
+            return _PLAY_WORDS[key](card=self.card.code, color=color, seat=self.target)
+        if self.kind == "draw" and self.color is not None:
+            return _("choose {color} and draw", color=self.color.display_name)
+        words = _KIND_WORDS.get(self.kind)
+        return words() if words is not None else self.kind
+
     @property
     def is_bluff(self) -> bool:
         """True for a Wild Draw Four played against E-WD4-2."""
         return self.honest is False
+
+
+# (colour chosen, seat silenced, bluff) -> the whole phrase, so nothing is glued together.
+_PLAY_WORDS = {
+    (False, False, False): lambda **v: _("play {card}", **v),
+    (True, False, False): lambda **v: _("play {card} choosing {color}", **v),
+    (True, True, False): lambda **v: _("play {card} choosing {color} silencing seat {seat}", **v),
+    (True, False, True): lambda **v: _("play {card} choosing {color} (bluff)", **v),
+    (True, True, True): lambda **v: _("play {card} choosing {color} silencing seat {seat} (bluff)", **v),
+    (False, True, False): lambda **v: _("play {card} silencing seat {seat}", **v),
+    (False, False, True): lambda **v: _("play {card} (bluff)", **v),
+    (False, True, True): lambda **v: _("play {card} silencing seat {seat} (bluff)", **v),
+}
+_KIND_WORDS = {
+    "draw": lambda: pgettext("move", "draw"),
+    "keep": lambda: pgettext("move", "keep"),
+    "accept": lambda: pgettext("move", "accept"),
+    "challenge": lambda: pgettext("move", "challenge"),
+    "pass": lambda: pgettext("move", "pass"),
+}
 
 
 # Interned moves: the engine hands out the same Move objects again and again, so that
@@ -113,31 +147,29 @@ def explain_match(card: Card | str, top: Card | str, color: Color | str | None =
         color = top.color
     else:
         color = Color.parse(color)
+    v = {"card": card.code, "top": top.code}
     if card.is_wild:
-        return f"{card} matches: a {card.rank.label} is a wild card and matches every card."
+        return _("{card} matches: a {wild} is a wild card and matches every card.", wild=card.name, **v)
     if color is None:
-        return f"{card} matches: the first player chooses the colour after a Wild turned at the start."
+        return _("{card} matches: the first player chooses the colour after a Wild turned at the start.", **v)
+    v["color"] = color.display_name
     if top.is_wild:
+        v["wild"] = top.name
         if card.color is color:
-            return f"{card} matches by colour: {color.label} was chosen for the {top.rank.label}."
-        return (
-            f"{card} does not match: the top card is a {top.rank.label} and the colour in force "
-            f"is {color.label}, but {card} is {card.color.label if card.color else 'a wild'}."
-        )
+            return _("{card} matches by colour: {color} was chosen for the {wild}.", **v)
+        return _("{card} does not match: the top card is a {wild} and the colour in force is {color}, but "
+                 "{card} is {card_color}.", card_color=card.color.display_name, **v)
     if card.color is color:
-        return f"{card} matches {top} by colour ({color.label})."
+        return _("{card} matches {top} by colour ({color}).", **v)
     if card.rank is top.rank:
-        how = "number" if card.is_number else "symbol"
-        return f"{card} matches {top} by {how} ({card.rank.label})."
+        if card.is_number:
+            return _("{card} matches {top} by number ({number}).", number=card.rank.value, **v)
+        return _("{card} matches {top} by symbol ({symbol}).", symbol=card.rank.display_name, **v)
     if top.is_number:
-        return (
-            f"{card} does not match the top card {top}: not the same colour ({color.label}), "
-            f"number ({top.rank.label}) or symbol."
-        )
-    return (
-        f"{card} does not match the top card {top}: not the same colour ({color.label}) "
-        f"or symbol ({top.rank.label})."
-    )
+        return _("{card} does not match the top card {top}: not the same colour ({color}), number "
+                 "({number}) or symbol.", number=top.rank.value, **v)
+    return _("{card} does not match the top card {top}: not the same colour ({color}) or symbol ({symbol}).",
+             symbol=top.rank.display_name, **v)
 
 
 def wild_draw_four_honest(

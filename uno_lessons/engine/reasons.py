@@ -1,9 +1,10 @@
-"""Why a move is illegal: the plain-English reasons behind every IllegalMove."""
+"""Why a move is illegal: the plain-language reasons behind every IllegalMove."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .cards import Rank
 from .moves import DRAWN, KINDS, OVER, RESPOND, Move, explain_match
 
@@ -16,49 +17,58 @@ def why_illegal(game: Game, move: Move) -> str:
     """Why ``move`` is not allowed now, in words a teacher could read aloud."""
     who = game.names[game.current_player]
     if game.phase == OVER:
-        return f"The hand is over: {game.names[game.winner]} won."
+        return _("The hand is over: {winner} won.", winner=game.names[game.winner])
     if not isinstance(move, Move):
-        return f"{move!r} is not a move; use one from game.legal_moves()."
+        return _("{move} is not a move; use one from game.legal_moves().", move=repr(move))
     kind = move.kind
     if game.phase == RESPOND and kind not in ("accept", "challenge"):
-        return f"{who} must first accept or challenge the Wild Draw Four."
-    if kind in ("accept", "challenge") and game.phase != RESPOND:
-        return f"There is no Wild Draw Four to {kind}."
+        return _("{name} must first accept or challenge the Wild Draw Four.", name=who)
+    if kind == "accept" and game.phase != RESPOND:
+        return _("There is no Wild Draw Four to accept.")
+    if kind == "challenge" and game.phase != RESPOND:
+        return _("There is no Wild Draw Four to challenge.")
     if kind == "keep":
-        return "Keep is only possible just after drawing a card that could be played."
+        return _("Keep is only possible just after drawing a card that could be played.")
     if kind == "pass":
-        return f"{who} can still play or draw, so passing is not allowed."
+        return _("{name} can still play or draw, so passing is not allowed.", name=who)
     if kind == "draw":
         if game.phase == DRAWN:
-            return f"{who} has already drawn this turn: play the drawn {game.drawn} or keep it."
+            return _("{name} has already drawn this turn: play the drawn {code} or keep it.", name=who,
+                     code=game.drawn.code)
         if game.current_color is None and move.color is None:
-            return "Name a colour first: the first card was a Wild, so the first player chooses the colour."
+            return _("Name a colour first: the first card was a Wild, so the first player chooses the colour.")
         if not (game._pile or len(game.discard_pile) > 1):
-            return "There is no card left to draw."
-        return "Drawing does not take a colour now."
+            return _("There is no card left to draw.")
+        return _("Drawing does not take a colour now.")
     if kind != "play" or move.card is None:
-        return f"{move} is not a move the engine knows (kinds: {', '.join(KINDS)})."
+        return _("{move} is not a move the engine knows (kinds: {kinds}).", move=move.describe(),
+                 kinds=", ".join(KINDS))
     return _why_not_play(game, move, who)
 
 def _why_not_play(game: Game, move: Move, who: str) -> str:
     card = move.card
     hand = game.hands[game.current_player]
     if game.phase == DRAWN and card != game.drawn:
-        return f"After drawing, only the drawn card ({game.drawn}) may be played; or keep it."
+        return _("After drawing, only the drawn card ({code}) may be played; or keep it.", code=game.drawn.code)
     if card not in hand:
-        return f"{who} does not hold {card}."
+        return _("{name} does not hold {code}.", name=who, code=card.code)
     if not game.can_play(card):
         return explain_match(card, game.discard_pile[-1], game.current_color)
     if card.is_wild and move.color is None:
-        return f"Choose a colour for the {card.rank.label}: red, yellow, green or blue."
+        return _("Choose a colour for the {wild}: red, yellow, green or blue.", wild=card.name)
     if not card.is_wild and move.color is not None:
-        return f"{card} is not a wild card, so no colour is chosen for it."
+        return _("{code} is not a wild card, so no colour is chosen for it.", code=card.code)
     if card.rank is Rank.WILD_DONT_TALK:
         if move.target is None:
-            return "Choose which player the Wild Don't Talk silences."
+            return _("Choose which player the Wild Don't Talk silences.")
         if move.target == game.current_player:
-            return "A Wild Don't Talk silences another player, not the one who plays it."
-        return f"There is no seat {move.target}: the seats are 0 to {len(game.hands) - 1}."
+            return _("A Wild Don't Talk silences another player, not the one who plays it.")
+        return no_such_seat(move.target, len(game.hands))
     if move.target is not None:
-        return f"Only a Wild Don't Talk chooses a player to silence; {card} does not."
-    return f"{move} is not allowed now."
+        return _("Only a Wild Don't Talk chooses a player to silence; {code} does not.", code=card.code)
+    return _("{move} is not allowed now.", move=move.describe())
+
+
+def no_such_seat(seat: object, players: int) -> str:
+    """The reason for a seat number that is not at the table."""
+    return _("There is no seat {seat}: the seats are 0 to {last}.", seat=seat, last=players - 1)

@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..i18n import _
+
 FirstCardAction = Literal["reflip", "apply"]
 GuiltyPenalty = Literal["draw_four", "take_back"]
 
@@ -45,13 +47,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.first_card_action not in ("reflip", "apply"):
-            raise ValueError("first_card_action must be 'reflip' (Encanto) or 'apply' (classic)")
+            raise ValueError(_("first_card_action must be 'reflip' (Encanto) or 'apply' (classic)"))
         if self.guilty_penalty not in ("draw_four", "take_back"):
-            raise ValueError("guilty_penalty must be 'draw_four' (Encanto) or 'take_back' (classic)")
+            raise ValueError(_("guilty_penalty must be 'draw_four' (Encanto) or 'take_back' (classic)"))
         if not 2 <= self.min_players <= self.max_players:
-            raise ValueError("min_players must be at least 2 and at most max_players")
+            raise ValueError(_("min_players must be at least 2 and at most max_players"))
         if self.hand_size < 1:
-            raise ValueError("hand_size must be at least 1")
+            raise ValueError(_("hand_size must be at least 1"))
 
     @classmethod
     def encanto(cls) -> Rules:

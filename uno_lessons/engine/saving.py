@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from . import events as ev
 from .cards import Card, Color
 from .rules import Rules
@@ -60,7 +61,7 @@ def game_from_json(text: str, cls: Any = None) -> Any:
     try:
         data = json.loads(text)
         if data.get("format") != FORMAT:
-            raise ValueError(f"unknown save format {data.get('format')!r}")
+            raise ValueError(_("unknown save format {format}", format=repr(data.get("format"))))
         bitgen = getattr(np.random, data["rng"]["bit_generator"])()
         bitgen.state = data["rng"]
         parse = Card.parse
@@ -88,5 +89,5 @@ def game_from_json(text: str, cls: Any = None) -> Any:
         game.points = data["points"]
         game.events = [ev.event_from_list(e) for e in data["events"]]
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"This text is not a saved uno_lessons game: {exc}") from exc
+        raise ValueError(_("This text is not a saved uno_lessons game: {error}", error=exc)) from exc
     return game

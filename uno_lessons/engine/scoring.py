@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..i18n import _, pgettext
 from .cards import hand_points
 from .events import default_names
 from .game import Game
@@ -39,7 +40,8 @@ class Match:
         self.players = list(self.players)
         n = len(self.players)
         if not self.rules.min_players <= n <= self.rules.max_players:
-            raise ValueError(f"UNO is played by {self.rules.min_players} to {self.rules.max_players} players; got {n}")
+            raise ValueError(_("UNO is played by {low} to {high} players; got {n}", low=self.rules.min_players,
+                               high=self.rules.max_players, n=n))
         # One seed per hand from a SeedSequence: the same match seed gives the same hands.
         self.hands_dealt = 0
         self._seeds = self.seed if isinstance(self.seed, np.random.SeedSequence) else np.random.SeedSequence(self.seed)
@@ -65,7 +67,8 @@ class Match:
     def new_hand(self) -> Game:
         """Deal the next hand (the dealer rotates left each hand)."""
         if self.is_over:
-            raise ValueError(f"The match is over: {self.players[self.winner]} reached {self.rules.target_score}.")
+            raise ValueError(_("The match is over: {name} reached {target}.", name=self.players[self.winner],
+                               target=self.rules.target_score))
         dealer = self.hands_dealt % len(self.players)
         self.hands_dealt += 1
         return Game.new(self.players, rules=self.rules, seed=self._seeds.spawn(1)[0], dealer=dealer)
@@ -73,9 +76,9 @@ class Match:
     def record(self, game: Game) -> HandResult:
         """Add a finished hand: its winner scores the cards left in the other hands."""
         if game.winner is None:
-            raise ValueError("This hand has no winner yet: finish it before recording it.")
+            raise ValueError(_("This hand has no winner yet: finish it before recording it."))
         if self.is_over:
-            raise ValueError("The match is already over.")
+            raise ValueError(_("The match is already over."))
         totals = self.totals
         totals[game.winner] += game.points
         result = HandResult(len(self.results) + 1, game.winner, game.points, tuple(totals))
@@ -92,12 +95,16 @@ class Match:
         return rows
 
     def table_text(self) -> str:
-        """The table of totals as fixed-width text."""
+        """The table of totals as fixed-width text (column headings in the current language)."""
         names = self.players
-        head = f"{'hand':>4}  {'winner':<8} {'points':>6}  " + " ".join(f"{n[:8]:>8}" for n in names)
+        hand, winner, points = (pgettext("score table", "hand"), pgettext("score table", "winner"),
+                                pgettext("score table", "points"))
+        # A translated heading may be wider than the English one: its column grows with it.
+        wh, ww, wp = max(4, len(hand)), max(8, len(winner)), max(6, len(points))
+        head = f"{hand:>{wh}}  {winner:<{ww}} {points:>{wp}}  " + " ".join(f"{n[:8]:>8}" for n in names)
         lines = [head]
         for r in self.results:
-            lines.append(f"{r.number:>4}  {names[r.winner][:8]:<8} {r.points:>6}  "
+            lines.append(f"{r.number:>{wh}}  {names[r.winner][:8]:<{ww}} {r.points:>{wp}}  "
                          + " ".join(f"{t:>8}" for t in r.totals))
         return "\n".join(lines)
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..i18n import _
 from . import events as ev
 from .cards import Card, Color, Rank, build_deck
 from .rules import Rules
@@ -31,15 +32,15 @@ class GameSetup:
         names = _names(players, rules)
         n = len(names)
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
+            raise ValueError(_("dealer must be a seat from 0 to {last}; got {dealer}", last=n - 1, dealer=dealer))
         deck = build_deck(rules.wild_dont_talk)
         if n * rules.hand_size >= len(deck):
-            raise ValueError(f"{n} hands of {rules.hand_size} cards need more than the "
-                             f"{len(deck)} cards of the deck")
+            raise ValueError(_("{n} hands of {size} cards need more than the {deck} cards of the deck",
+                               n=n, size=rules.hand_size, deck=len(deck)))
         rng = np.random.default_rng(seed)
         pile = [deck[i] for i in rng.permutation(len(deck))]
         hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(rules.hand_size):  # one card at a time, starting left of the dealer
+        for _round in range(rules.hand_size):  # one card at a time, starting left of the dealer
             for k in range(1, n + 1):
                 hands[(dealer + k) % n].append(pile.pop())
         game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % n,
@@ -53,8 +54,8 @@ class GameSetup:
         reflip = rules.first_card_action == "reflip"
         if not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
             # Only possible with house rules that deal (almost) the whole deck.
-            raise ValueError("No card is left in the draw pile that can start the discard pile; "
-                             "deal fewer cards")
+            raise ValueError(_("No card is left in the draw pile that can start the discard pile; "
+                               "deal fewer cards"))
         while True:
             card = pile.pop()
             back = card.is_action if reflip else card.rank in (_WD4, _WDT)
@@ -107,21 +108,22 @@ class GameSetup:
         draw = _parse_cards(draw_pile)
         names = _names(list(names) if names is not None else len(parsed_hands), rules)
         if len(names) != len(parsed_hands):
-            raise ValueError(f"{len(names)} names were given for {len(parsed_hands)} hands")
+            raise ValueError(_("{names} names were given for {hands} hands", names=len(names), hands=len(parsed_hands)))
         if not disc:
-            raise ValueError("The discard pile needs at least one card: its top card")
+            raise ValueError(_("The discard pile needs at least one card: its top card"))
         n = len(parsed_hands)
         if not 0 <= current < n:
-            raise ValueError(f"current must be a seat from 0 to {n - 1}; got {current}")
+            raise ValueError(_("current must be a seat from 0 to {last}; got {current}", last=n - 1, current=current))
         if direction not in (1, -1):
-            raise ValueError("direction must be 1 (clockwise) or -1 (counter-clockwise)")
+            raise ValueError(_("direction must be 1 (clockwise) or -1 (counter-clockwise)"))
         top = disc[-1]
         chosen = Color.parse(color) if color is not None else None
         if top.is_wild:
             if chosen is None:
-                raise ValueError(f"The top card is a {top.rank.label}: say which colour is in force (color=...)")
+                raise ValueError(_("The top card is a {wild}: say which colour is in force (color=...)", wild=top.name))
         elif chosen is not None and chosen is not top.color:
-            raise ValueError(f"The top card {top} is {top.color.label}; color={chosen.label} cannot be in force")
+            raise ValueError(_("The top card {top} is {color}; color={chosen} cannot be in force", top=top,
+                                 color=top.color.display_name, chosen=chosen.label))
         else:
             chosen = top.color
         _check_counts([c for h in parsed_hands for c in h] + disc + draw, rules)
@@ -133,12 +135,13 @@ def _names(players: int | Sequence[str], rules: Rules) -> list[str]:
     if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
         names = ev.default_names(int(players))
     elif isinstance(players, str):
-        raise ValueError("players must be a count or a list of names, not one string")
+        raise ValueError(_("players must be a count or a list of names, not one string"))
     else:
         names = [str(p) for p in players]
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(f"UNO is played by {rules.min_players} to {rules.max_players} players; got {n}")
+        raise ValueError(_("UNO is played by {low} to {high} players; got {n}", low=rules.min_players,
+                           high=rules.max_players, n=n))
     return names
 
 
@@ -158,4 +161,5 @@ def _check_counts(all_cards: list[Card], rules: Rules) -> None:
     for card, count in seen.items():
         if count > allowed.get(card, 0):
             have = allowed.get(card, 0)
-            raise ValueError(f"The {rules.name} deck has {have} × {card}, but this position uses {count}")
+            raise ValueError(_("The {rules} deck has {have} × {card}, but this position uses {count}", rules=rules.name,
+                               have=have, card=card, count=count))

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..i18n import _
 from . import events as ev
 from .moves import DRAWN, OVER, TURN, IllegalMove
+from .reasons import no_such_seat
+
+# What cannot be done once the hand is over, one whole sentence per action.
+_HAND_OVER = {
+    "uno": lambda **v: _("The hand is over ({winner} won): nobody can say UNO now.", **v),
+    "catch": lambda **v: _("The hand is over ({winner} won): nobody can call anyone out now.", **v),
+    "caught": lambda **v: _("The hand is over ({winner} won): nobody can be called out now.", **v),
+    "talk": lambda **v: _("The hand is over ({winner} won): nobody can talk now.", **v),
+}
 
 
 class TableTalk:
@@ -13,7 +23,7 @@ class TableTalk:
 
     def say_uno(self, seat: int) -> bool:
         """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
-        self._check_seat(seat, "say UNO")
+        self._check_seat(seat, "uno")
         n_cards = len(self.hands[seat])
         counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
         self.events.append(ev.SaidUno(seat, counts))
@@ -31,10 +41,10 @@ class TableTalk:
     def catch(self, caller: int, target: int) -> bool:
         """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
         whether ``target`` was penalised."""
-        self._check_seat(caller, "call anyone out")
-        self._check_seat(target, "be called out")
+        self._check_seat(caller, "catch")
+        self._check_seat(target, "caught")
         if caller == target:
-            raise IllegalMove(f"{self.names[caller]} cannot call out themselves.")
+            raise IllegalMove(_("{name} cannot call out themselves.", name=self.names[caller]))
         if caller == self.silenced:  # E-WDT-5: calling out is talking
             self._talked(caller)
         caught = target == self.uno_window and len(self.hands[target]) == 1 and target not in self.uno_said
@@ -57,8 +67,8 @@ class TableTalk:
         self.events.append(ev.Talked(seat, True))
         self._penalty(seat, self.rules.talk_penalty, "talk")
 
-    def _check_seat(self, seat: int, what: str) -> None:
+    def _check_seat(self, seat: int, action: str) -> None:
         if self.phase == OVER:
-            raise IllegalMove(f"The hand is over ({self.names[self.winner]} won): nobody can {what} now.")
+            raise IllegalMove(_HAND_OVER[action](winner=self.names[self.winner]))
         if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self.hands):
-            raise IllegalMove(f"There is no seat {seat}: the seats are 0 to {len(self.hands) - 1}.")
+            raise IllegalMove(no_such_seat(seat, len(self.hands)))

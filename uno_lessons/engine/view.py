@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Color
 from .moves import Move
+from .reasons import no_such_seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,7 +51,7 @@ def player_view(game: Game, seat: int | None) -> PlayerView:
     """The view of ``seat``: own cards face up, every other hand as a count only. With
     ``seat=None``, a spectator's view: no hand at all, and no drawn card in the log."""
     if seat is not None and not 0 <= seat < len(game.hands):
-        raise ValueError(f"There is no seat {seat}: the seats are 0 to {len(game.hands) - 1}")
+        raise ValueError(no_such_seat(seat, len(game.hands)))
     mine = seat is not None and game.current_player == seat
     return PlayerView(
         seat=seat,
