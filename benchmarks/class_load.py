@@ -104,6 +104,8 @@ class Page:
     ws: object = None
     t_start: float = 0.0
     t_interactive: float | None = None
+    t_page: float = 0.0  # the page's HTML has arrived
+    t_states: float = 0.0  # the widget states have arrived
     seq_seen: dict[int, float] = field(default_factory=dict)  # record count -> time first seen
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -127,9 +129,10 @@ class Page:
 
     async def open(self) -> None:
         self.t_start = time.monotonic()
-        http = AsyncHTTPClient()
-        resp = await http.fetch(f"{self.base}?{self.query}", request_timeout=600)
+        http = AsyncHTTPClient(max_clients=200)  # a class arrives at once: no client-side queue
+        resp = await http.fetch(f"{self.base}?{self.query}", connect_timeout=600, request_timeout=600)
         html = resp.body.decode()
+        self.t_page = time.monotonic()
         self.kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
         ws_url = self.base.replace("http", "ws") + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
         self.ws = await websocket_connect(ws_url, max_message_size=2**28)
@@ -153,6 +156,7 @@ class Page:
                 self.models[content["comm_id"]] = dict(data.get("state", {}))
                 await self._link(content["comm_id"])
             elif kind == "comm_msg" and data.get("method") == "update_states":
+                self.t_states = time.monotonic()
                 for mid, st in data["states"].items():
                     self.models[mid] = dict(st.get("state", st))
                 for mid in list(self.models):
@@ -333,6 +337,11 @@ def main() -> None:
         clients, ready, lat = asyncio.run(run())
         print(f"interactive (s): first {ready[0]:.2f}  median {statistics.median(ready):.2f}  "
               f"last {ready[-1]:.2f}  (all {args.pages} arrived within {time.monotonic() - t0:.1f} s)")
+        html = sorted(c.t_page - c.t_start for c in clients)
+        states = sorted(c.t_states - c.t_start for c in clients)
+        print(f"  of which the page's HTML (s): first {html[0]:.2f} median {statistics.median(html):.2f} "
+              f"last {html[-1]:.2f}; widget states: first {states[0]:.2f} median {statistics.median(states):.2f} "
+              f"last {states[-1]:.2f}")
         if lat:
             print(f"click to every other page (ms, {len(lat)} page updates): "
                   f"p50 {percentile(lat, 50):.0f}  p95 {percentile(lat, 95):.0f}  max {max(lat):.0f}")

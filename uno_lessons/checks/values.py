@@ -15,15 +15,11 @@ import numpy as np
 
 from ..engine.cards import Card, Color
 from ..engine.rules import Rules
-from ..i18n import N_, _, ngettext
+from ..i18n import _, ngettext
 
 #: The two rule sets every table draws its cases from (built once: Rules are immutable).
 ENCANTO = Rules.encanto()
 CLASSIC = Rules.classic()
-
-#: Colour letters as the words a case label uses (translated where shown: :func:`colour_word`).
-COLOUR_WORD = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
-
 
 # ---------------------------------------------------------------------------- writing cases
 def to_card(code: str) -> Card:
@@ -43,7 +39,7 @@ def to_color(letter: str) -> Color:
 
 def colour_word(letter: str) -> str:
     """The colour a letter names, as a word in the learner's language ("green")."""
-    return _(COLOUR_WORD[letter])
+    return Color.parse(letter).display_name
 
 
 def players_text(n: int) -> str:

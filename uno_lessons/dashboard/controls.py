@@ -113,7 +113,7 @@ class TopBar:
         self.settings_toggle.tooltip = _("Start a new game here, or a table for a whole class")
         self.seat.description = _("Whose view:")
         self.auto.description = _("Bots move by themselves")
-        self.speed.tooltips = [_("{seconds} s before each bot move", seconds=f"{v:g}") for v in SPEEDS.values()]
+        self.speed.tooltips = [_("{seconds} s before each bot move", seconds=format(v, "g")) for v in SPEEDS.values()]
         self.speed.description = _("Bot speed:")
         relabel_options(self.speed, [(self._speed_word(k), k) for k in SPEEDS])
         self.step.description = _("Step")

@@ -1,14 +1,14 @@
 """Cards in words: the colour names, the word printed on a face, and a card's spoken name.
 
-Every word goes through gettext, so a translator can give each its own form and order
-("{color} Skip" may become "Skip {color}"); the engine's ``Card.name`` stays the English
-name the narration and tests use. A card's spoken name with its state ("green 0,
-playable") is what a screen reader says for a card button.
+Every word goes through gettext; card and colour names are the engine's own
+(``Card.name``, ``Color.display_name``), so a card is named alike on its face, in the log
+and on its button. A card's spoken name with its state ("green 0, playable") is what a
+screen reader says for a card button.
 """
 
 from __future__ import annotations
 
-from ..engine.cards import Card, Color, Rank
+from ..engine.cards import Card, Color
 from ..i18n import _, ngettext, pgettext
 
 __all__ = ["color_name", "printed_color_word", "card_words", "card_state_words", "cards_count"]
@@ -16,14 +16,7 @@ __all__ = ["color_name", "printed_color_word", "card_words", "card_state_words",
 
 def color_name(color: Color | str) -> str:
     """The colour's name as a person says it ("green"), in the current language."""
-    color = Color.parse(color)
-    if color is Color.RED:
-        return pgettext("card colour", "red")
-    if color is Color.YELLOW:
-        return pgettext("card colour", "yellow")
-    if color is Color.GREEN:
-        return pgettext("card colour", "green")
-    return pgettext("card colour", "blue")
+    return Color.parse(color).display_name
 
 
 def printed_color_word(color: Color | str | None) -> str:
@@ -41,23 +34,9 @@ def printed_color_word(color: Color | str | None) -> str:
 
 
 def card_words(card: Card | str) -> str:
-    """The card as a person says it: "green 3", "blue Skip", "Wild Draw Four"."""
-    card = Card.parse(card)
-    rank = card.rank
-    if rank is Rank.WILD:
-        return pgettext("card name", "Wild")
-    if rank is Rank.WILD_DRAW_FOUR:
-        return pgettext("card name", "Wild Draw Four")
-    if rank is Rank.WILD_DONT_TALK:
-        return pgettext("card name", "Wild Don't Talk")
-    color = color_name(card.color)
-    if rank is Rank.SKIP:
-        return pgettext("card name", "{color} Skip", color=color)
-    if rank is Rank.REVERSE:
-        return pgettext("card name", "{color} Reverse", color=color)
-    if rank is Rank.DRAW_TWO:
-        return pgettext("card name", "{color} Draw Two", color=color)
-    return pgettext("card name", "{color} {number}", color=color, number=rank.value)
+    """The card as a person says it: "green 3", "blue Skip", "Wild Draw Four" (the engine's
+    own ``Card.name``: one template per colour and rank, so "groene 3" in Dutch)."""
+    return Card.parse(card).name
 
 
 def card_state_words(card: Card | str, *, playable: bool | None = None, chosen: Color | None = None,
