@@ -17,7 +17,7 @@ def test_commands_are_sent_and_remembered_newest_last():
     page.announce("Step 2 of 6")
     page.announce("That card cannot be played.", assertive=True)
     page.set_query({"seat": "2"})
-    assert page.last("focus") == {"cmd": "focus", "selector": ".uno-w-1 .uno-btn-back"}
+    assert page.last("focus") == {"cmd": "focus", "selector": ".uno-w-1 .uno-btn-back", "only_from": None}
     assert page.last("announce") == {"cmd": "announce", "text": "That card cannot be played.",
                                      "assertive": True}
     assert page.last("url") == {"cmd": "url", "query": "seat=2"} and page.query == "seat=2"
@@ -33,3 +33,51 @@ def test_text_form_says_what_to_do_and_the_script_sets_the_landmark():
     assert text.startswith("Page helper (invisible): run this cell") and len(text) <= 110
     assert 'cells.setAttribute("role", "main")' in PageBridge._esm
     assert 'querySelector("main, [role=main]")' in PageBridge._esm
+
+
+def test_page_query_outside_voila_and_in_a_cold_kernel(monkeypatch):
+    from uno_lessons.page import page_query
+
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert page_query() == ""
+    monkeypatch.setenv("QUERY_STRING", "table=K7QM3X&lang=nl")  # what Voilà gives a kernel it starts
+    assert page_query() == "table=K7QM3X&lang=nl"
+
+
+def test_page_query_in_a_preheated_kernel_waits_for_the_request(monkeypatch):
+    """A preheated kernel receives the page's request over Voilà's query socket (a real
+    websocket server here, standing in for Voilà's ``voila/query/<kernel id>`` handler)."""
+    import asyncio
+    import json
+    import socket
+    import threading
+
+    import tornado.web
+    import tornado.websocket
+
+    from uno_lessons.page import page_query
+
+    class Handler(tornado.websocket.WebSocketHandler):
+        def open(self, kernel_id):
+            self.write_message(json.dumps({"QUERY_STRING": f"table=K7QM3X&kernel={kernel_id}"}))
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ready = threading.Event()
+
+    def serve():
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        tornado.web.Application([(r"/voila/query/(.*)", Handler)]).listen(port, "127.0.0.1")
+        loop.call_soon(ready.set)
+        loop.run_forever()
+
+    threading.Thread(target=serve, daemon=True).start()
+    ready.wait(10)
+    for key, value in {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-1", "VOILA_APP_PORT": str(port),
+                       "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/"}.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert page_query(timeout=10) == "table=K7QM3X&kernel=k-1"

@@ -79,10 +79,26 @@ function landmarks() {
   const cells = document.getElementById("rendered_cells");
   if (cells) cells.setAttribute("role", "main");
 }
+// A Voilà lesson page opened with ?lang=xx shows that lesson's translation (notebooks/xx/…),
+// when there is one: the markdown of a page cannot change language after it was rendered.
+function followLanguage() {
+  const params = new URLSearchParams(window.location.search);
+  const lang = (params.get("lang") || "").toLowerCase();
+  const path = window.location.pathname;
+  const m = path.match(/^(.*\/voila\/render\/)(?:(en|nl|sr|ms)\/)?([^/]+\.ipynb)$/);
+  if (!lang || !m || (m[2] || "en") === lang || window.__unoFollowed) return;
+  window.__unoFollowed = true;
+  const target = m[1] + (lang === "en" ? "" : lang + "/") + m[3] + window.location.search;
+  fetch(m[1].replace("/voila/render/", "/voila/tree/") + (lang === "en" ? "" : lang + "/"), { method: "GET" })
+    .then((r) => { if (r.ok) return r.text(); throw new Error(); })
+    .then((listing) => { if (listing.includes(m[3])) window.location.replace(target); })
+    .catch(() => {});
+}
 export default {
   render({ model, el }) {
     el.classList.add("uno-page-bridge");
     landmarks();
+    if (model.get("follow_language")) followLanguage();
     model.set("query", window.location.search.replace(/^\?/, ""));
     model.set("base", window.location.origin + window.location.pathname);
     model.save_changes();
@@ -133,6 +149,8 @@ class PageBridge(anywidget.AnyWidget):
     base = traitlets.Unicode("").tag(sync=True)
     #: ARIA attributes to keep on elements: {CSS selector: {attribute: value or None}}.
     aria = traitlets.Dict({}).tag(sync=True)
+    #: On a Voilà lesson page, ``?lang=xx`` opens that lesson's translation (if there is one).
+    follow_language = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"width": "0px", "height": "0px", "overflow": "hidden"})
@@ -184,3 +202,59 @@ def page_bridge() -> PageBridge:
     """The kernel's one :class:`PageBridge`: the first one made in this kernel (by a dashboard,
     say), or a new one. One kernel serves one page in Voilà, so every widget shares it."""
     return _BRIDGE if _BRIDGE is not None else PageBridge()
+
+
+def page_query(timeout: float = 60.0) -> str:
+    """This page's URL query ("table=K7QM3X&lang=nl"), or "" outside Voilà.
+
+    A kernel Voilà started for the page has it in ``QUERY_STRING``. A preheated kernel
+    started before the page was asked for: it waits here for Voilà to send the request (what
+    ``voila.utils.get_query_string`` does, without importing Voilà and the whole Jupyter
+    server into the kernel: that import alone costs about 3 s of CPU per kernel).
+    """
+    import json
+    import os
+
+    if os.environ.get("VOILA_PREHEAT", "False") == "False" or not os.environ.get("VOILA_KERNEL_ID"):
+        return os.environ.get("QUERY_STRING", "")
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{host}:{port}{base}voila/query/{os.environ['VOILA_KERNEL_ID']}"
+    info = _receive_once(url, timeout)
+    if info:
+        for key, value in json.loads(info).items():
+            os.environ[key] = value
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _receive_once(url: str, timeout: float) -> str | None:
+    """The first message of a websocket, read in a thread of its own (the kernel's own event
+    loop is busy running this cell)."""
+    import asyncio
+    import threading
+
+    from tornado.websocket import websocket_connect
+
+    box: list[str | None] = [None]
+
+    async def receive() -> None:
+        conn = await websocket_connect(url, connect_timeout=10)
+        box[0] = await asyncio.wait_for(conn.read_message(), timeout)
+        conn.close()
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(receive())
+        except Exception:  # noqa: BLE001 - no request info: the page falls back to its defaults
+            box[0] = None
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join()
+    return box[0]
+

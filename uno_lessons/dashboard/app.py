@@ -80,7 +80,7 @@ class LiveGame:
                  bridge: PageBridge | None = None) -> None:
         self.explain_illegal = explain_illegal
         self.pending: PendingWild | None = None
-        self.bridge = bridge or PageBridge()
+        self.bridge = bridge or PageBridge(follow_language=False)  # the dashboard speaks ?lang= itself
         self.config = first_config(int(players), rules, seed, seats)
         self._quiet = False
         self._was_my_turn = False

@@ -7,31 +7,19 @@ the language; the server's default comes from ``UNO_LESSONS_LANG``.
 
 from __future__ import annotations
 
-import os
 from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ..i18n import _, set_language
-from ..page import PageBridge
+from ..page import PageBridge, page_query
 from ..table import Store, Table, TableError, open_store
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
 from .join import JoinForm
 from .style import DASH_CSS, aria_rules
-
-
-def page_query() -> str:
-    """This page's URL query: Voilà hands it to the kernel (a preheated kernel waits here
-    for the page's request); elsewhere (JupyterLab, tests) it is empty."""
-    try:
-        from voila.utils import get_query_string
-
-        return get_query_string() or ""
-    except ImportError:
-        return os.environ.get("QUERY_STRING", "")
 
 
 def dashboard_page(query: str | None = None, *, store: Store | None = None, **local) -> DashboardBox | LiveGame:
@@ -46,7 +34,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     code = params.get("table")
     if not code:
         return LiveGame(**local)
-    bridge = PageBridge(aria=aria_rules())
+    bridge = PageBridge(aria=aria_rules(), follow_language=False)
     box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
     box.add_class("uno-dash")
     view = params.get("view")
