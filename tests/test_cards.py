@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from uno_lessons import Card, Color, Rank, build_deck, hand_points, parse_cards
+from uno_lessons import Card, Color, Rank, build_deck, hand_points, parse_cards, sort_cards
 
 
 def test_e_deck_encanto_has_112_cards():
@@ -95,7 +95,8 @@ def test_cards_are_equal_by_code_and_hashable():
     a, b = Card(Color.GREEN, Rank.THREE), Card.parse("G3")
     assert a == b and hash(a) == hash(b)
     assert len({a, b, Card.parse("Y3")}) == 2
-    assert sorted(parse_cards("W B1 R0 G3")) == parse_cards("R0 G3 B1 W")
+    assert a is b  # one object per card code
+    assert sort_cards(parse_cards("W B1 R0 G3")) == parse_cards("R0 G3 B1 W")
 
 
 def test_e_score_2_points_per_card():

@@ -3,7 +3,7 @@
 import pytest
 from positions import BOTH, CLASSIC, ENCANTO, PILE, pos  # noqa: F401
 
-from uno_lessons import Card, Color, IllegalMove, Move, parse_cards
+from uno_lessons import Card, Color, IllegalMove, Move, parse_cards, sort_cards
 from uno_lessons.engine import events as ev
 
 
@@ -137,7 +137,7 @@ def test_c_wd4_5_guilty_player_takes_it_back_and_draws_four():
     game = pos(["W+4 G2 B5", "R1 B2", "Y9 Y8"], ["G7"], rules=CLASSIC)
     game.play("W+4", "B")
     game.challenge()
-    assert sorted(game.hands[0]) == sorted(parse_cards("W+4 G2 B5 R1 R2 R3 R4"))
+    assert sort_cards(game.hands[0]) == sort_cards(parse_cards("W+4 G2 B5 R1 R2 R3 R4"))
     assert game.hands[1] == parse_cards("R1 B2")
     assert game.top_card == Card.parse("G7") and game.current_color is Color.GREEN
     assert game.current_player == 1 and game.phase == "turn"

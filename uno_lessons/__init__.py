@@ -24,12 +24,13 @@ from .engine import (
     parse_cards,
     play_game,
     play_match,
+    sort_cards,
 )
 from .i18n import LANGUAGES, get_language, set_language, use_language
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
-    "build_deck", "parse_cards", "explain_match", "matches", "Match",
+    "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
     "set_language", "get_language", "use_language", "LANGUAGES",
 ]

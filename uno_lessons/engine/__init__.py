@@ -2,7 +2,7 @@
 and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.py)."""
 
 from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
-from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards
+from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards, sort_cards
 from .game import Game
 from .moves import IllegalMove, Move, explain_match, matches
 from .rules import Rules
@@ -10,6 +10,6 @@ from .scoring import Match
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
-    "build_deck", "parse_cards", "explain_match", "matches", "Match",
+    "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import attrgetter
 
 from ..i18n import _, pgettext
 
@@ -21,6 +22,10 @@ class Color(Enum):
     YELLOW = "Y"
     GREEN = "G"
     BLUE = "B"
+
+    # Members are singletons, so identity hashing is exact; Enum's own __hash__ runs in
+    # Python and showed up in profiles of dicts keyed by colour.
+    __hash__ = object.__hash__
 
     @property
     def label(self) -> str:
@@ -65,6 +70,8 @@ class Rank(Enum):
     WILD = "W"
     WILD_DRAW_FOUR = "W+4"
     WILD_DONT_TALK = "WDT"
+
+    __hash__ = object.__hash__  # as for Color: members are singletons
 
     @property
     def is_number(self) -> bool:
@@ -144,7 +151,13 @@ WILD_RANKS = (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK)
 
 @dataclass(frozen=True, eq=False)
 class Card:
-    """One UNO card: a colour (None for wilds) and a rank. ``str(card)`` is its code."""
+    """One UNO card: a colour (None for wilds) and a rank. ``str(card)`` is its code.
+
+    There is one object per card code (``Card(Color.GREEN, Rank.THREE) is Card.parse("G3")``),
+    so equality and hashing are identity, done in C: the engine compares cards in its hot loop.
+    No comparison method is defined in Python for the same reason: even one, such as
+    ``__lt__``, makes CPython send every ``==`` through Python. ``sort_cards`` sorts.
+    """
 
     color: Color | None
     rank: Rank
@@ -154,6 +167,14 @@ class Card:
     is_wild: bool = field(init=False, repr=False)
     is_number: bool = field(init=False, repr=False)  # 0-9; everything else is an action card
     index: int = field(init=False, repr=False)
+    bit: int = field(init=False, repr=False)  # 1 << index, for sets of cards as int masks
+
+    def __new__(cls, color: Color | None, rank: Rank) -> Card:
+        try:
+            known = _BY_PARTS.get((color, rank))
+        except TypeError:  # an unhashable colour: __post_init__ says what is wrong
+            known = None
+        return known if known is not None else super().__new__(cls)
 
     def __post_init__(self) -> None:
         if self.rank.is_wild:
@@ -172,6 +193,11 @@ class Card:
         object.__setattr__(self, "is_wild", self.rank.is_wild)
         object.__setattr__(self, "is_number", self.rank.is_number)
         object.__setattr__(self, "index", _INDEX.get(code, -1))
+        object.__setattr__(self, "bit", 1 << self.index if self.index >= 0 else 0)
+
+    def __reduce__(self) -> tuple:
+        # Pickling and copying give back the one card object for this code.
+        return (Card.parse, (self.code,))
 
     @classmethod
     def parse(cls, code: str | Card) -> Card:
@@ -210,19 +236,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Card):
-            return self.code == other.code
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
     def _repr_html_(self) -> str:
         # Imported lazily so the engine never needs the renderer (or any UI) to load.
         from ..render import card_html
@@ -237,12 +250,14 @@ _ALL_CODES = [c.value + r.value for c in Color for r in Rank if not r.is_wild] +
 ]
 _INDEX = {code: i for i, code in enumerate(_ALL_CODES)}
 _BY_CODE: dict[str, Card] = {}
+_BY_PARTS: dict[tuple[Color | None, Rank], Card] = {}
 for _code in _ALL_CODES:
     if _code.startswith("W"):
         _card = Card(None, Rank(_code))
     else:
         _card = Card(Color(_code[0]), Rank(_code[1:]))
     _BY_CODE[_code] = _card
+    _BY_PARTS[_card.color, _card.rank] = _card
 ALL_CARDS: tuple[Card, ...] = tuple(_BY_CODE.values())
 
 
@@ -251,6 +266,14 @@ def parse_cards(codes: Iterable[str | Card] | str) -> list[Card]:
     if isinstance(codes, str):
         codes = codes.split()
     return [Card.parse(c) for c in codes]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in deck order: by colour (red, yellow, green, blue), then rank; wilds last."""
+    return sorted(cards, key=_DECK_ORDER)
+
+
+_DECK_ORDER = attrgetter("index")
 
 
 def build_deck(with_wild_dont_talk: bool = True) -> list[Card]:

@@ -18,12 +18,14 @@ from .moves import (
     KEEP,
     OVER,
     PASS,
+    PLAIN_PLAYS,
+    PLAYABLE,
     RESPOND,
     TURN,
     IllegalMove,
     Move,
     explain_match,
-    plain_play,
+    matches,
     silence_plays,
     wild_draw_four_honest,
     wild_plays,
@@ -138,41 +140,38 @@ class Game(GameSetup, TableTalk):
         legal = self._legal
         if legal is not None:
             return list(legal)
-        phase = self.phase
-        if phase == TURN:
-            legal = self._turn_moves()
-        elif phase == DRAWN:
-            legal = self._plays_of(self.drawn, self.hands[self.current_player]) + [KEEP]
-        elif phase == RESPOND:
-            legal = [ACCEPT, CHALLENGE]
+        if self.phase != TURN:
+            legal = self._answers()
         else:
+            hand = self.hands[self.current_player]
+            playable = PLAYABLE[self.discard_pile[-1], self.current_color]  # E-MATCH
             legal = []
+            offered: list[Card] = []  # two copies of a card are one move
+            for card in hand:
+                if card in playable and card not in offered:
+                    offered.append(card)
+                    move = PLAIN_PLAYS[card.index]
+                    if move is None:  # a wild: one move per colour (and seat to silence)
+                        legal += self._plays_of(card, hand)
+                    else:
+                        legal.append(move)
+            if self._pile or len(self.discard_pile) > 1:
+                if self.current_color is None:
+                    legal.extend(DRAW_WITH_COLOR)
+                else:
+                    legal.append(DRAW)
+            elif not legal:
+                legal.append(PASS)
         self._legal = legal
         return list(legal)
 
-    def _turn_moves(self) -> list[Move]:
-        hand = self.hands[self.current_player]
-        top, color = self.discard_pile[-1], self.current_color
-        top_rank = None if top.is_wild else top.rank
-        out: list[Move] = []
-        seen = 0
-        for card in hand:
-            bit = 1 << card.index
-            if seen & bit:
-                continue
-            seen |= bit
-            if card.is_wild:
-                out.extend(self._plays_of(card, hand))
-            elif color is None or card.color is color or card.rank is top_rank:
-                out.append(plain_play(card))
-        if self._pile or len(self.discard_pile) > 1:
-            if color is None:
-                out.extend(DRAW_WITH_COLOR)
-            else:
-                out.append(DRAW)
-        elif not out:
-            out.append(PASS)
-        return out
+    def _answers(self) -> list[Move]:
+        """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
+        if self.phase == DRAWN:
+            return self._plays_of(self.drawn, self.hands[self.current_player]) + [KEEP]
+        if self.phase == RESPOND:
+            return [ACCEPT, CHALLENGE]
+        return []
 
     def _plays_of(self, card: Card, hand: list[Card]) -> list[Move]:
         rank = card.rank
@@ -184,7 +183,7 @@ class Game(GameSetup, TableTalk):
             return list(wild_plays(card, honest))
         if rank is _WDT:
             return silence_plays(card, self.current_player, len(self.hands))
-        return [plain_play(card)]
+        return [PLAIN_PLAYS[card.index]]
 
     # ------------------------------------------------------------------ moves
     def apply(self, move: Move) -> Move:
@@ -298,7 +297,7 @@ class Game(GameSetup, TableTalk):
         if self.uno_said:
             self.uno_said.discard(seat)
         self.events.append(ev.Drew(seat, (card,), 1, "draw"))
-        if self.can_play(card):
+        if matches(card, self.discard_pile[-1], self.current_color):
             self.phase, self.drawn = DRAWN, card  # E-DRAW-1/2: play it or keep it
         else:
             self._end_turn()
@@ -348,12 +347,17 @@ class Game(GameSetup, TableTalk):
         return pile.pop()
 
     def _penalty(self, seat: int, count: int, reason: str) -> None:
-        got = []
-        for _card in range(count):
-            card = self._take()
-            if card is None:
-                break
-            got.append(card)
+        pile = self._pile
+        if len(pile) >= count:  # the usual case: the top ``count`` cards, in the order drawn
+            got = pile[:-count - 1:-1]
+            del pile[len(pile) - count:]
+        else:
+            got = []
+            for _card in range(count):
+                card = self._take()
+                if card is None:
+                    break
+                got.append(card)
         self.hands[seat].extend(got)
         if got:
             self.uno_said.discard(seat)

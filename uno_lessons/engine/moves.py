@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..i18n import _, pgettext
-from .cards import Card, Color
+from .cards import ALL_CARDS, Card, Color
 
 KINDS = ("play", "draw", "keep", "accept", "challenge", "pass")
 
@@ -96,17 +96,15 @@ CHALLENGE = Move("challenge")
 PASS = Move("pass")
 COLORS = tuple(Color)
 DRAW_WITH_COLOR = tuple(Move("draw", color=c) for c in COLORS)
-_PLAIN: dict[int, Move] = {}
+# One play per coloured card, by card index (None for the wilds, which need a colour).
+PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move("play", c) for c in ALL_CARDS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
-_SILENCE: dict[tuple[int, int], Move] = {}
+_SILENCE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 
 
 def plain_play(card: Card) -> Move:
     """The (interned) move that plays a coloured card."""
-    move = _PLAIN.get(card.index)
-    if move is None:
-        move = _PLAIN[card.index] = Move("play", card)
-    return move
+    return PLAIN_PLAYS[card.index]
 
 
 def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
@@ -120,17 +118,16 @@ def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
 
 def silence_plays(card: Card, seat: int, players: int) -> list[Move]:
     """Moves that play a Wild Don't Talk: each colour times each other seat."""
-    out = []
-    for ci, color in enumerate(COLORS):
-        for target in range(players):
-            if target == seat:
-                continue
-            key = (ci * 16 + target, card.index)
-            move = _SILENCE.get(key)
-            if move is None:
-                move = _SILENCE[key] = Move("play", card, color, target)
-            out.append(move)
-    return out
+    key = (card.index, seat, players)
+    moves = _SILENCE.get(key)
+    if moves is None:
+        moves = _SILENCE[key] = tuple(Move("play", card, color, target)
+                                      for color in COLORS for target in range(players) if target != seat)
+    return list(moves)
+
+
+def _playable(top: Card, color: Color | None) -> frozenset[Card]:
+    return frozenset(c for c in ALL_CARDS if matches(c, top, color))
 
 
 def matches(card: Card, top: Card, color: Color | None) -> bool:
@@ -138,6 +135,13 @@ def matches(card: Card, top: Card, color: Color | None) -> bool:
     if card.is_wild or color is None:
         return True
     return card.color is color or (card.rank is top.rank and not top.is_wild)
+
+
+# E-MATCH as a table: PLAYABLE[top card, colour in force] is the set of cards that may be
+# played on it, so a hand is checked with one set lookup per card.
+PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {
+    (top, color): _playable(top, color) for top in ALL_CARDS for color in (None, *COLORS)
+}
 
 
 def explain_match(card: Card | str, top: Card | str, color: Color | str | None = None) -> str:

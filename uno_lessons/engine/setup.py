@@ -26,23 +26,40 @@ class GameSetup:
         rules: Rules | None = None,
         seed: int | np.random.SeedSequence | None = None,
         dealer: int = 0,
+        rng: np.random.Generator | None = None,
     ) -> GameSetup:
-        """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names."""
+        """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names.
+
+        ``seed`` gives the game a Generator of its own: the same seed deals the same game.
+        ``rng`` instead deals from a Generator you pass, which the game keeps using for its
+        reshuffles: many games played one after another from one Generator repeat exactly,
+        and skip the cost of seeding each game.
+        """
         rules = rules or Rules.encanto()
         names = _names(players, rules)
         n = len(names)
         if not 0 <= dealer < n:
             raise ValueError(_("dealer must be a seat from 0 to {last}; got {dealer}", last=n - 1, dealer=dealer))
-        deck = build_deck(rules.wild_dont_talk)
-        if n * rules.hand_size >= len(deck):
+        pile = build_deck(rules.wild_dont_talk)
+        dealt = n * rules.hand_size
+        if dealt >= len(pile):
             raise ValueError(_("{n} hands of {size} cards need more than the {deck} cards of the deck",
-                               n=n, size=rules.hand_size, deck=len(deck)))
-        rng = np.random.default_rng(seed)
-        pile = [deck[i] for i in rng.permutation(len(deck))]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for _round in range(rules.hand_size):  # one card at a time, starting left of the dealer
-            for k in range(1, n + 1):
-                hands[(dealer + k) % n].append(pile.pop())
+                               n=n, size=rules.hand_size, deck=len(pile)))
+        if rng is None:
+            rng = np.random.default_rng(seed)
+        elif seed is not None:
+            raise ValueError(_("Give Game.new a seed or a Generator (rng), not both."))
+        elif not isinstance(rng, np.random.Generator):
+            raise ValueError(_("rng must be a numpy Generator, such as numpy.random.default_rng(1); "
+                               "got {value}.", value=repr(rng)))
+        rng.shuffle(pile)  # the same order as indexing the deck by rng.permutation(len(deck))
+        # One card at a time from the top (the end of the list), starting left of the dealer:
+        # the k-th card off the top goes to seat dealer + 1 + k (mod n).
+        top = pile[:-dealt - 1:-1]
+        del pile[-dealt:]
+        hands: list[list[Card]] = [[] for _seat in range(n)]
+        for k in range(n):
+            hands[(dealer + 1 + k) % n] = top[k::n]
         game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % n,
                    direction=1, color=None, rng=rng, dealer=dealer)
         game.events.append(ev.Dealt(dealer, n, rules.hand_size))
@@ -132,7 +149,7 @@ class GameSetup:
 
 
 def _names(players: int | Sequence[str], rules: Rules) -> list[str]:
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+    if type(players) is int or (isinstance(players, (int, np.integer)) and not isinstance(players, bool)):
         names = ev.default_names(int(players))
     elif isinstance(players, str):
         raise ValueError(_("players must be a count or a list of names, not one string"))
