@@ -25,7 +25,6 @@ from .moves import (
     IllegalMove,
     Move,
     explain_match,
-    matches,
     silence_plays,
     wild_draw_four_honest,
     wild_plays,
@@ -76,10 +75,28 @@ class Game(GameSetup, TableTalk):
         self.uno_said: set[int] = set()  # seats whose UNO counts for their present hand
         self.winner: int | None = None
         self.points: int | None = None
-        self.events: list[ev.Event] = []
+        self._events: list[ev.Event] = []
+        # Events not yet read, noted cheaply as (Event class, *fields); see ``events``.
+        self._log: list[tuple] = []
         self._legal: list[Move] | None = None
 
     # ------------------------------------------------------------------ state views
+    @property
+    def events(self) -> list[ev.Event]:
+        """The event log, oldest first: one Event per thing that happened (``narrate`` says
+        them in words). While the game runs the engine notes each event as a plain tuple and
+        builds the Event objects here, the first time the log is read after it: making
+        objects is the dearest part of a move, and most simulated games are never read."""
+        if self._log:
+            self._events += [note[0](*note[1:]) for note in self._log]
+            self._log.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[ev.Event]) -> None:
+        self._log.clear()
+        self._events = events
+
     @property
     def top_card(self) -> Card:
         """The top card of the discard pile."""
@@ -139,12 +156,12 @@ class Game(GameSetup, TableTalk):
         order, wild colours R, Y, G, B; then draw; keep or pass last). Empty when over."""
         legal = self._legal
         if legal is not None:
-            return list(legal)
+            return legal.copy()
         if self.phase != TURN:
             legal = self._answers()
         else:
             hand = self.hands[self.current_player]
-            playable = PLAYABLE[self.discard_pile[-1], self.current_color]  # E-MATCH
+            playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
             legal = []
             offered: list[Card] = []  # two copies of a card are one move
             for card in hand:
@@ -163,7 +180,7 @@ class Game(GameSetup, TableTalk):
             elif not legal:
                 legal.append(PASS)
         self._legal = legal
-        return list(legal)
+        return legal.copy()
 
     def _answers(self) -> list[Move]:
         """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
@@ -208,14 +225,14 @@ class Game(GameSetup, TableTalk):
         elif kind == "draw":
             self._draw(move)
         elif kind == "keep":
-            self.events.append(ev.Kept(self.current_player))
+            self._log.append((ev.Kept, self.current_player))
             self._end_turn()
         elif kind == "accept":
             self._accept()
         elif kind == "challenge":
             self._challenge()
         else:
-            self.events.append(ev.Passed(self.current_player))
+            self._log.append((ev.Passed, self.current_player))
             self._end_turn()
         return move
 
@@ -228,15 +245,16 @@ class Game(GameSetup, TableTalk):
         self.current_player = (self.current_player + self.direction) % len(self.hands)
 
     def _play(self, move: Move) -> None:
-        seat, card = self.current_player, move.card
+        seat, card, color = self.current_player, move.card, move.color  # a colour for a wild only
         hand = self.hands[seat]
-        previous_color = self.current_color
         hand.remove(card)
         self.discard_pile.append(card)
-        self.current_color = move.color if card.is_wild else card.color
-        self.phase, self.drawn = TURN, None
+        previous_color = self.current_color
+        self.current_color = card.color if color is None else color
+        self.phase = TURN  # also when it was the card just drawn
+        self.drawn = None
         left = len(hand)
-        self.events.append(ev.Played(seat, card, move.color if card.is_wild else None, move.target, left))
+        self._log.append((ev.Played, seat, card, color, move.target, left))
         n, d = len(self.hands), self.direction
         nxt = (seat + d) % n
         rank = card.rank
@@ -251,20 +269,20 @@ class Game(GameSetup, TableTalk):
         if card.is_number or rank is _WILD:
             self.current_player = nxt
         elif rank is _SKIP:  # E-ACT-4
-            self.events.append(ev.Skipped(nxt))
+            self._log.append((ev.Skipped, nxt))
             self.current_player = (nxt + d) % n
         elif rank is _REVERSE:  # E-ACT-3
             self.direction = -d
             skip = n == 2 and self.rules.two_player_reverse_is_skip
-            self.events.append(ev.Reversed(-d, skip))
+            self._log.append((ev.Reversed, -d, skip))
             if skip:
-                self.events.append(ev.Skipped(nxt))
+                self._log.append((ev.Skipped, nxt))
                 self.current_player = seat
             else:
                 self.current_player = (seat - d) % n
         elif rank is _DRAW_TWO:  # E-ACT-2
             self._penalty(nxt, self.rules.draw_two_count, "draw_two")
-            self.events.append(ev.Skipped(nxt))
+            self._log.append((ev.Skipped, nxt))
             self.current_player = (nxt + d) % n
         elif rank is _WD4:  # E-WD4-3: the next player must answer
             self.pending = (seat, previous_color, bool(move.honest))
@@ -272,7 +290,7 @@ class Game(GameSetup, TableTalk):
             self.current_player = nxt
         else:  # Wild Don't Talk (E-WDT-2, E-WDT-5: a later one replaces the earlier target)
             self.silenced = move.target
-            self.events.append(ev.Silenced(move.target, seat))
+            self._log.append((ev.Silenced, move.target, seat))
             self.current_player = nxt
 
     def _win(self, seat: int, nxt: int, rank: Rank) -> None:
@@ -285,7 +303,7 @@ class Game(GameSetup, TableTalk):
         self.points = sum(c.points for s, h in enumerate(self.hands) if s != seat for c in h)
         self.phase = OVER
         self.uno_window = None
-        self.events.append(ev.Won(seat, self.points))
+        self._log.append((ev.Won, seat, self.points))
 
     def _draw(self, move: Move) -> None:
         seat = self.current_player
@@ -296,8 +314,8 @@ class Game(GameSetup, TableTalk):
         hand.append(card)
         if self.uno_said:
             self.uno_said.discard(seat)
-        self.events.append(ev.Drew(seat, (card,), 1, "draw"))
-        if matches(card, self.discard_pile[-1], self.current_color):
+        self._log.append((ev.Drew, seat, (card,), 1, "draw"))
+        if card in PLAYABLE[self.discard_pile[-1]][self.current_color]:  # E-MATCH
             self.phase, self.drawn = DRAWN, card  # E-DRAW-1/2: play it or keep it
         else:
             self._end_turn()
@@ -305,19 +323,19 @@ class Game(GameSetup, TableTalk):
     def _accept(self) -> None:
         seat = self.current_player
         self.pending = None
-        self.events.append(ev.Accepted(seat))
+        self._log.append((ev.Accepted, seat))
         self._penalty(seat, self.rules.wild_draw_four_count, "wild_draw_four")
-        self.events.append(ev.Skipped(seat))
+        self._log.append((ev.Skipped, seat))
         self._end_turn()
 
     def _challenge(self) -> None:
         seat = self.current_player
         player, previous_color, honest = self.pending
         self.pending = None
-        self.events.append(ev.Challenged(seat, player, tuple(self.hands[player]), previous_color, honest))
+        self._log.append((ev.Challenged, seat, player, tuple(self.hands[player]), previous_color, honest))
         if honest:  # E-WD4-4
             self._penalty(seat, self.rules.innocent_challenge_draw, "challenge")
-            self.events.append(ev.Skipped(seat))
+            self._log.append((ev.Skipped, seat))
             self._end_turn()
             return
         if self.rules.guilty_penalty == "take_back":  # C-WD4-5
@@ -325,7 +343,7 @@ class Game(GameSetup, TableTalk):
             self.hands[player].append(card)
             self.current_color = previous_color
             self.uno_said.discard(player)
-            self.events.append(ev.TookBack(player, self.discard_pile[-1]))
+            self._log.append((ev.TookBack, player, self.discard_pile[-1]))
         self._penalty(player, self.rules.guilty_draw, "guilty")  # E-WD4-5
         self.phase = TURN  # the challenger takes their turn as normal
 
@@ -343,7 +361,7 @@ class Game(GameSetup, TableTalk):
             del discard[:-keep]
             self.rng.shuffle(rest)
             self._pile = pile = rest
-            self.events.append(ev.Reshuffled(len(rest)))
+            self._log.append((ev.Reshuffled, len(rest)))
         return pile.pop()
 
     def _penalty(self, seat: int, count: int, reason: str) -> None:
@@ -361,7 +379,7 @@ class Game(GameSetup, TableTalk):
         self.hands[seat].extend(got)
         if got:
             self.uno_said.discard(seat)
-        self.events.append(ev.Drew(seat, tuple(got), count, reason))
+        self._log.append((ev.Drew, seat, tuple(got), count, reason))
         self._legal = None
 
     # ------------------------------------------------------------------ shorthands

@@ -137,10 +137,10 @@ def matches(card: Card, top: Card, color: Color | None) -> bool:
     return card.color is color or (card.rank is top.rank and not top.is_wild)
 
 
-# E-MATCH as a table: PLAYABLE[top card, colour in force] is the set of cards that may be
+# E-MATCH as a table: PLAYABLE[top card][colour in force] is the set of cards that may be
 # played on it, so a hand is checked with one set lookup per card.
-PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {
-    (top, color): _playable(top, color) for top in ALL_CARDS for color in (None, *COLORS)
+PLAYABLE: dict[Card, dict[Color | None, frozenset[Card]]] = {
+    top: {color: _playable(top, color) for color in (None, *COLORS)} for top in ALL_CARDS
 }
 
 

@@ -62,7 +62,7 @@ class GameSetup:
             hands[(dealer + 1 + k) % n] = top[k::n]
         game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % n,
                    direction=1, color=None, rng=rng, dealer=dealer)
-        game.events.append(ev.Dealt(dealer, n, rules.hand_size))
+        game._log.append((ev.Dealt, dealer, n, rules.hand_size))
         game._turn_first_card()
         return game
 
@@ -76,7 +76,7 @@ class GameSetup:
         while True:
             card = pile.pop()
             back = card.is_action if reflip else card.rank in (_WD4, _WDT)
-            self.events.append(ev.Turned(card, back))
+            self._log.append((ev.Turned, card, back))
             if not back:
                 break
             pile.append(card)  # E-SETUP-4: no card is lost; it goes back and is reshuffled
@@ -88,20 +88,20 @@ class GameSetup:
         first, n = self.current_player, len(self.hands)
         rank = card.rank
         if rank is _DRAW_TWO:  # C-SETUP-4
-            self.events.append(ev.StartEffect(card, first))
+            self._log.append((ev.StartEffect, card, first))
             self._penalty(first, rules.draw_two_count, "start")
-            self.events.append(ev.Skipped(first))
+            self._log.append((ev.Skipped, first))
             self.current_player = (first + 1) % n
         elif rank is _SKIP:
-            self.events.append(ev.StartEffect(card, first))
-            self.events.append(ev.Skipped(first))
+            self._log.append((ev.StartEffect, card, first))
+            self._log.append((ev.Skipped, first))
             self.current_player = (first + 1) % n
         elif rank is _REVERSE:
             self.direction = -1
             self.current_player = self.dealer if self.dealer is not None else 0
-            self.events.append(ev.StartEffect(card, self.current_player))
+            self._log.append((ev.StartEffect, card, self.current_player))
         else:  # a Wild: the first player names the colour with their first move
-            self.events.append(ev.StartEffect(card, first))
+            self._log.append((ev.StartEffect, card, first))
 
     @classmethod
     def from_position(

@@ -26,13 +26,13 @@ class TableTalk:
         self._check_seat(seat, "uno")
         n_cards = len(self.hands[seat])
         counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
-        self.events.append(ev.SaidUno(seat, counts))
+        self._log.append((ev.SaidUno, seat, counts))
         if counts:
             self.uno_said.add(seat)
             if self.uno_window == seat:
                 self.uno_window = None
             if self.silenced is not None:  # E-WDT-3, E-WDT-4
-                self.events.append(ev.SilenceEnded(self.silenced))
+                self._log.append((ev.SilenceEnded, self.silenced))
                 self.silenced = None
         elif seat == self.silenced:  # E-UNO-5: said at the wrong moment, it is talking
             self._talked(seat)
@@ -48,7 +48,7 @@ class TableTalk:
         if caller == self.silenced:  # E-WDT-5: calling out is talking
             self._talked(caller)
         caught = target == self.uno_window and len(self.hands[target]) == 1 and target not in self.uno_said
-        self.events.append(ev.CaughtOut(caller, target, caught))
+        self._log.append((ev.CaughtOut, caller, target, caught))
         if caught:
             self.uno_window = None
             self._penalty(target, self.rules.uno_penalty, "uno")
@@ -60,11 +60,11 @@ class TableTalk:
         if seat == self.silenced:
             self._talked(seat)
             return True
-        self.events.append(ev.Talked(seat, False))
+        self._log.append((ev.Talked, seat, False))
         return False
 
     def _talked(self, seat: int) -> None:
-        self.events.append(ev.Talked(seat, True))
+        self._log.append((ev.Talked, seat, True))
         self._penalty(seat, self.rules.talk_penalty, "talk")
 
     def _check_seat(self, seat: int, action: str) -> None:
