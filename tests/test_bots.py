@@ -1,5 +1,7 @@
 """Bots play only legal moves, follow their stated policies, and seeded games repeat."""
 
+import hashlib
+
 import pytest
 
 from uno_lessons import Game, Rules
@@ -22,6 +24,19 @@ def test_same_seed_same_game_different_seed_different_game():
     a = play_game(4, seed=11).to_json()
     assert a == play_game(4, seed=11).to_json()
     assert a != play_game(4, seed=12).to_json()
+
+
+def test_same_seed_same_games_as_before_the_speed_work():
+    """Bot games and matches are exactly those of the code before the speed work (digest of
+    the saved games and the match totals, computed with commit 7ddeae5)."""
+    h = hashlib.sha256()
+    for spec in (2, 4, ["random", "sensible", "random"], 10):
+        for s in range(8):
+            h.update(play_game(spec, seed=s).to_json().encode())
+            h.update(play_game(spec, rules=Rules.classic(), seed=s).to_json().encode())
+    assert h.hexdigest()[:16] == "f99c2c3651c3ed43"
+    match = play_match(3, seed=4)
+    assert (match.totals, match.hands_dealt) == ([563, 223, 140], 11)
 
 
 def test_make_bots_from_names_and_errors():

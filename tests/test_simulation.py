@@ -3,6 +3,7 @@ per-game figures that are consistent and repeat with the seed."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import subprocess
@@ -253,6 +254,31 @@ def test_same_seed_same_arrays_and_games_replay(stats):
         assert game.winner == stats.winner[i] and game.points == stats.points[i]
         drawn = sum(len(e.cards) for e in game.events if e.kind == "drew")
         assert drawn == stats.drawn[i]
+
+
+def _digest(stats) -> str:
+    h = hashlib.sha256()
+    for name in ("seeds", "moves", "winner", "first_player", "points", "drawn", "wild_draw_fours",
+                 "bluffs", "challenges", "caught"):
+        h.update(np.ascontiguousarray(getattr(stats, name)).tobytes())
+    for name in ("game", "bluff", "challenged", "answerer_cards", "player_cards"):
+        h.update(np.ascontiguousarray(getattr(stats.answers, name)).tobytes())
+    return h.hexdigest()[:16]
+
+
+def test_same_seed_same_results_as_before_the_speed_work():
+    """Every figure of these runs was computed with the code before simulate_games was made
+    faster (commit 7ddeae5): the same seed must still give exactly the same games."""
+    s4 = sim.simulate_games(400, 4, seed=2026)
+    assert int(s4.moves.sum()) == 19214 and int(s4.drawn.sum()) == 8865 and len(s4.answers) == 502
+    assert np.bincount(s4.winner, minlength=4).tolist() == [105, 92, 89, 114]
+    assert _digest(s4) == "00c1d28586f3e81d"
+    s3 = sim.simulate_games(200, 3, rules=CLASSIC, seed=5)
+    assert (int(s3.moves.sum()), int(s3.points.sum()), len(s3.answers)) == (9013, 16666, 297)
+    assert _digest(s3) == "02f3691cf257378b"
+    mixed = sim.simulate_games(150, ["random", "sensible", sim.sensible(bluff_rate=1.0), "random"], seed=11)
+    assert (int(mixed.moves.sum()), int(mixed.bluffs.sum()), int(mixed.caught.sum())) == (9783, 154, 115)
+    assert _digest(mixed) == "6de53db4ea1be78a"
 
 
 def test_first_mover_is_recorded():
