@@ -9,9 +9,29 @@ import numpy as np
 from ..i18n import _
 from .cards import Card, Color, Rank
 from .game import Game
-from .moves import Move
+from .moves import COLORS, DRAWN, RESPOND, TURN, Move
 from .rules import Rules
 from .scoring import Match
+
+
+class Seed:
+    """A SeedSequence described but not built yet: ``Seed(entropy, spawn_key).build()`` is
+    ``numpy.random.SeedSequence(entropy, spawn_key=spawn_key)``, and ``child(i)`` is what
+    ``spawn`` would give as child ``i``. Building one costs more than a whole move, and most
+    bots never draw a random number in a game, so simulations hand out these instead."""
+
+    __slots__ = ("entropy", "spawn_key")
+
+    def __init__(self, entropy: int, spawn_key: tuple[int, ...] = ()) -> None:
+        self.entropy, self.spawn_key = entropy, spawn_key
+
+    def child(self, i: int) -> Seed:
+        """The seed of child ``i``, as ``build().spawn(...)[i]`` would make it."""
+        return Seed(self.entropy, (*self.spawn_key, i))
+
+    def build(self) -> np.random.SeedSequence:
+        """The SeedSequence itself."""
+        return np.random.SeedSequence(self.entropy, spawn_key=self.spawn_key)
 
 
 class Bot:
@@ -19,9 +39,27 @@ class Bot:
     or call others out at any time (E-UNO)."""
 
     name = "bot"
+    #: True when ``react`` does nothing while every hand holds more than two cards and no
+    #: UNO window is open: ``run_hand`` then does not call it (otherwise it calls every
+    #: bot's ``react`` before every move). False by default, so any bot may react any time.
+    reacts_near_uno_only = False
 
-    def __init__(self, seed: int | np.random.SeedSequence | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+    def __init__(self, seed: int | np.random.SeedSequence | Seed | None = None) -> None:
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """This bot's Generator, made from its seed when first used (the same numbers as if
+        made at once: seeding costs more than a move, and many bots never need one)."""
+        if self._rng is None:
+            seed = self._seed
+            self._rng = np.random.default_rng(seed.build() if isinstance(seed, Seed) else seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
 
     def choose(self, game: Game) -> Move:
         """The move to make for ``game.current_player``."""
@@ -38,6 +76,7 @@ class RandomBot(Bot):
     """Picks a uniformly random legal move; says UNO and catches others only half the time."""
 
     name = "random"
+    reacts_near_uno_only = True
 
     def __init__(self, seed=None, uno_rate: float = 0.5, catch_rate: float = 0.5) -> None:
         super().__init__(seed)
@@ -71,6 +110,7 @@ class SensibleBot(Bot):
     """
 
     name = "sensible"
+    reacts_near_uno_only = True
 
     def __init__(self, seed=None, bluff_rate: float = 0.25, challenge_min_cards: int = 4) -> None:
         super().__init__(seed)
@@ -79,27 +119,42 @@ class SensibleBot(Bot):
 
     def choose(self, game: Game) -> Move:
         moves = game.legal_moves()
-        if game.phase == "challenge":
+        phase = game.phase
+        if phase == RESPOND:
             player = game.pending[0]
             wants = len(game.hands[player]) >= self.challenge_min_cards
             return next(m for m in moves if m.kind == ("challenge" if wants else "accept"))
         seat = game.current_player
         hand = game.hands[seat]
-        plays = [m for m in moves if m.kind == "play"]
-        if game.phase == "drawn":
-            honest = [m for m in plays if m.honest is not False]
+        if phase == DRAWN:
+            honest = [m for m in moves if m.kind == "play" and m.honest is not False]
             return self._best_wild(game, honest, hand) if honest else next(m for m in moves if m.kind == "keep")
-        coloured = [m for m in plays if not m.card.is_wild]
-        nxt = game.next_seat(seat)
-        bluffs = [m for m in plays if m.honest is False]
-        if bluffs and len(game.hands[nxt]) <= 2 and self.rng.random() < self.bluff_rate:
-            return self._best_wild(game, bluffs, hand)
-        if coloured:
-            counts = _color_counts(hand)
-            return max(coloured, key=lambda m: (m.card.points, counts[m.card.color]))
-        fair = [m for m in plays if m.honest is not False]
+        # One pass over the moves: the best coloured play (most points, then the colour
+        # held most; the first of equals), and whether a wild can be played.
+        best: Move | None = None
+        wild = False
+        counts: dict[Color | None, int] | None = None
+        for m in moves:
+            card = m.card
+            if card is None:
+                continue
+            if card.is_wild:
+                wild = True
+            elif best is None or card.points > best.card.points:
+                best = m
+            elif card.points == best.card.points:
+                if counts is None:
+                    counts = _color_counts(hand)
+                if counts[card.color] > counts[best.card.color]:
+                    best = m
+        if wild and len(game.hands[(seat + game.direction) % len(game.hands)]) <= 2:
+            bluffs = [m for m in moves if m.honest is False]  # the next player is close to UNO
+            if bluffs and self.rng.random() < self.bluff_rate:
+                return self._best_wild(game, bluffs, hand)
+        if best is not None:
+            return best
         for rank in (Rank.WILD, Rank.WILD_DONT_TALK, Rank.WILD_DRAW_FOUR):
-            options = [m for m in fair if m.card.rank is rank]
+            options = [m for m in moves if m.card is not None and m.card.rank is rank and m.honest is not False]
             if options:
                 return self._best_wild(game, options, hand)
         for kind in ("draw", "pass"):
@@ -115,9 +170,10 @@ class SensibleBot(Bot):
         rest.remove(options[0].card)
         color = _favourite_color(rest)
         fewest = None
-        if options[0].target is not None:
-            others = [s for s in range(len(game.hands)) if s != game.current_player]
-            fewest = min(others, key=lambda s: len(game.hands[s]))
+        if options[0].target is not None:  # the other seat with the fewest cards (the first of equals)
+            for s, other in enumerate(game.hands):
+                if s != game.current_player and (fewest is None or len(other) < len(game.hands[fewest])):
+                    fewest = s
         for m in options:
             if m.color is color and (fewest is None or m.target == fewest):
                 return m
@@ -125,17 +181,20 @@ class SensibleBot(Bot):
 
     def react(self, game: Game, seat: int) -> None:
         hand = game.hands[seat]
+        w = game.uno_window
+        if len(hand) > 2 and w is None:
+            return  # nothing to say and nobody to catch
         if seat not in game.uno_said and (
-            len(hand) == 1 or (len(hand) == 2 and seat == game.current_player and game.phase in ("turn", "drawn"))
+            len(hand) == 1 or (len(hand) == 2 and seat == game.current_player and game.phase in (TURN, DRAWN))
         ):
             game.say_uno(seat)
-        w = game.uno_window
+            w = game.uno_window
         if w is not None and w != seat and seat != game.silenced and len(game.hands[w]) == 1:
             game.catch(seat, w)
 
 
 def _color_counts(hand: list[Card]) -> dict[Color | None, int]:
-    counts: dict[Color | None, int] = {c: 0 for c in Color}
+    counts: dict[Color | None, int] = dict.fromkeys(COLORS, 0)
     counts[None] = 0
     for card in hand:
         counts[card.color] += 1
@@ -143,9 +202,18 @@ def _color_counts(hand: list[Card]) -> dict[Color | None, int]:
 
 
 def _favourite_color(hand: list[Card]) -> Color:
-    counts = _color_counts(hand)
-    points = {c: sum(k.points for k in hand if k.color is c) for c in Color}
-    return max(Color, key=lambda c: (counts[c], points[c]))
+    """The colour held most (then by points; red, yellow, green, blue break a tie)."""
+    counts = dict.fromkeys(COLORS, 0)
+    points = dict.fromkeys(COLORS, 0)
+    for card in hand:
+        if card.color is not None:
+            counts[card.color] += 1
+            points[card.color] += card.points
+    best = COLORS[0]
+    for c in COLORS[1:]:
+        if counts[c] > counts[best] or (counts[c] == counts[best] and points[c] > points[best]):
+            best = c
+    return best
 
 
 def _pick_color_draw(moves: list[Move], hand: list[Card]) -> Move:
@@ -157,13 +225,17 @@ BOTS = {"random": RandomBot, "sensible": SensibleBot}
 
 
 def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence], Bot]],
-              seed: int | np.random.SeedSequence | None = None) -> list[Bot]:
+              seed: int | np.random.SeedSequence | Seed | None = None) -> list[Bot]:
     """Bots from a count (all sensible) or one per seat: a Bot, a name ("random",
-    "sensible") or a function ``seed -> Bot``; the same spec and seed give the same bots."""
+    "sensible") or a function ``seed -> Bot``; the same spec and seed give the same bots.
+    Seat ``i`` gets child ``i`` of ``seed`` (``SeedSequence.spawn``)."""
     if isinstance(spec, int):
         spec = ["sensible"] * spec
-    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    seeds = root.spawn(len(spec))
+    if isinstance(seed, Seed):  # children described, built only if a bot needs one
+        seeds: Sequence[np.random.SeedSequence | Seed] = [seed.child(i) for i in range(len(spec))]
+    else:
+        root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        seeds = root.spawn(len(spec))
     out: list[Bot] = []
     for s, item in zip(seeds, spec):
         if isinstance(item, Bot):
@@ -174,24 +246,38 @@ def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence]
                                    bot=repr(item)))
             out.append(BOTS[item](s))
         elif callable(item):
-            out.append(item(s))
+            out.append(item(s.build() if isinstance(s, Seed) else s))
         else:
             raise ValueError(_("{bot} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot",
                                bot=repr(item)))
     return out
 
 
-def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000) -> Game:
-    """Let ``bots`` (one per seat) play ``game`` until someone wins or ``max_moves`` pass."""
+def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000,
+             moves: list[Move] | None = None) -> Game:
+    """Let ``bots`` (one per seat) play ``game`` until someone wins or ``max_moves`` pass.
+    Before each move every bot may ``react``; ``moves``, if given, gets each move made (the
+    engine's copy, with its honesty flag)."""
     if len(bots) != len(game.hands):
         raise ValueError(_("{bots} bots for {seats} seats", bots=len(bots), seats=len(game.hands)))
     seats = range(len(bots))
+    hands = game.hands
+    # Bots that react only near UNO need no call unless someone can be caught or they hold
+    # two cards or fewer (react cannot open an UNO window, so skipping the others is exact).
+    always = not all(b.reacts_near_uno_only for b in bots)
     for _move in range(max_moves):
-        for s in seats:
-            bots[s].react(game, s)
+        if always or game.uno_window is not None:
+            for s in seats:
+                bots[s].react(game, s)
+        elif min(map(len, hands)) <= 2:
+            for s in seats:
+                if len(hands[s]) <= 2:
+                    bots[s].react(game, s)
         if game.winner is not None:
             break
-        game.apply(bots[game.current_player].choose(game))
+        move = game.apply(bots[game.current_player].choose(game))
+        if moves is not None:
+            moves.append(move)
         if game.winner is not None:
             break
     return game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 
 import numpy as np
 
@@ -96,6 +97,13 @@ class Game(GameSetup, TableTalk):
     def events(self, events: list[ev.Event]) -> None:
         self._log.clear()
         self._events = events
+
+    def event_tuples(self) -> list[tuple]:
+        """The event log as plain tuples ``(Event class, *fields)``, oldest first: what
+        ``events`` holds, without building the Event objects (for programs that read
+        thousands of games, such as the simulation)."""
+        built = [(type(e), *(getattr(e, f.name) for f in fields(e))) for e in self._events]
+        return built + self._log
 
     @property
     def top_card(self) -> Card:
@@ -251,21 +259,22 @@ class Game(GameSetup, TableTalk):
         self.discard_pile.append(card)
         previous_color = self.current_color
         self.current_color = card.color if color is None else color
-        self.phase = TURN  # also when it was the card just drawn
-        self.drawn = None
+        if self.drawn is not None:  # it was the card just drawn
+            self.phase, self.drawn = TURN, None
         left = len(hand)
         self._log.append((ev.Played, seat, card, color, move.target, left))
         n, d = len(self.hands), self.direction
         nxt = (seat + d) % n
+        if left < 2 or self.uno_said:
+            if left == 0:
+                self._win(seat, nxt, card.rank)
+                return
+            if left == 1:
+                if seat not in self.uno_said:
+                    self.uno_window = seat  # E-UNO-4
+            else:
+                self.uno_said.discard(seat)  # E-UNO-5: an UNO said with more cards lapses
         rank = card.rank
-        if left == 0:
-            self._win(seat, nxt, rank)
-            return
-        if left == 1:
-            if seat not in self.uno_said:
-                self.uno_window = seat  # E-UNO-4
-        elif self.uno_said:
-            self.uno_said.discard(seat)
         if card.is_number or rank is _WILD:
             self.current_player = nxt
         elif rank is _SKIP:  # E-ACT-4
@@ -300,7 +309,11 @@ class Game(GameSetup, TableTalk):
         elif rank is _WD4:
             self._penalty(nxt, self.rules.wild_draw_four_count, "wild_draw_four")
         self.winner = seat
-        self.points = sum(c.points for s, h in enumerate(self.hands) if s != seat for c in h)
+        points = 0  # E-SCORE-2: the cards left in the other hands (the winner's is empty)
+        for hand in self.hands:
+            for card in hand:
+                points += card.points
+        self.points = points
         self.phase = OVER
         self.uno_window = None
         self._log.append((ev.Won, seat, self.points))

@@ -10,12 +10,15 @@ from typing import Any
 import numpy as np
 
 from ..engine import events as ev
-from ..engine.bots import Bot, SensibleBot, make_bots
+from ..engine.bots import Bot, Seed, SensibleBot, make_bots
 from ..engine.bots import run_hand as _run_hand
 from ..engine.cards import Rank
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.rules import Rules
 from .estimate import Estimate
+
+_WD4 = Rank.WILD_DRAW_FOUR
 
 #: ``progress(done, total)``: called now and then while a simulation runs.
 Progress = Callable[[int, int], None]
@@ -102,25 +105,7 @@ class GameStats:
         return self.summary()
 
 
-class _Recorder(Bot):
-    """Wraps a bot to count the moves it makes and note each Wild Draw Four's honesty."""
-
-    def __init__(self, bot: Bot, log: dict[str, Any]) -> None:  # no rng of its own
-        self.bot, self.log = bot, log
-        self.name = bot.name
-
-    def choose(self, game: Game):
-        move = self.bot.choose(game)
-        self.log["moves"] += 1
-        if move.kind == "play" and move.card.rank is Rank.WILD_DRAW_FOUR:
-            self.log["honest"].append(move.honest is not False)
-        return move
-
-    def react(self, game: Game, seat: int) -> None:
-        self.bot.react(game, seat)
-
-
-def make_players(spec: int | Sequence[Any], seed: np.random.SeedSequence) -> list[Bot]:
+def make_players(spec: int | Sequence[Any], seed: np.random.SeedSequence | Seed) -> list[Bot]:
     """Bots from a count, or one bot name, Bot or ``seed -> Bot`` function per seat
     (``bots.make_bots``, kept under this name for the lesson)."""
     return make_bots(spec, seed)
@@ -130,35 +115,40 @@ def _game_seeds(n: int, seed: int | None) -> np.ndarray:
     return np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64).astype(np.int64) & (2**62 - 1)
 
 
-def _read_game(game: Game, log: dict[str, Any], index: int, answers: list[tuple]) -> tuple[int, ...]:
-    """Per-game figures from the event log, and one row per answered Wild Draw Four."""
+def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: list[tuple]) -> tuple[int, ...]:
+    """Per-game figures from the moves made and the event log, and one row per answered
+    Wild Draw Four."""
+    honest = [m.honest is not False for m in moves if m.card is not None and m.card.rank is _WD4]
     drawn = challenges = caught = 0
-    honest = iter(log["honest"])
+    next_honest = iter(honest)
     bluff = False
     open_answer: list[Any] | None = None
-    for e in game.events:
-        if isinstance(e, ev.Drew):
-            drawn += len(e.cards)
-            if open_answer is not None and e.reason in ("wild_draw_four", "challenge", "guilty"):
-                open_answer[3 if e.reason != "guilty" else 4] += len(e.cards)
+    for event in game.event_tuples():  # (Event class, *fields): no Event objects needed
+        kind = event[0]
+        if kind is ev.Played:
+            if event[2].rank is _WD4:  # (seat, card, ...)
+                bluff = not next(next_honest, True)
+        elif kind is ev.Drew:
+            _, _seat, cards, _wanted, reason = event
+            drawn += len(cards)
+            if open_answer is not None and reason in ("wild_draw_four", "challenge", "guilty"):
+                open_answer[3 if reason != "guilty" else 4] += len(cards)
                 answers.append(tuple(open_answer))
                 open_answer = None
-        elif isinstance(e, ev.Played) and e.card.rank is Rank.WILD_DRAW_FOUR:
-            bluff = not next(honest, True)
-        elif isinstance(e, ev.Accepted):
+        elif kind is ev.Accepted:
             open_answer = [index, bluff, False, 0, 0]
-        elif isinstance(e, ev.Challenged):
+        elif kind is ev.Challenged:
+            was_honest = event[5]  # (seat, player, hand, previous colour, honest)
             challenges += 1
-            caught += not e.honest
-            open_answer = [index, not e.honest, True, 0, 0]
-        elif isinstance(e, ev.TookBack) and open_answer is not None:  # C-WD4-5: back to the hand
+            caught += not was_honest
+            open_answer = [index, not was_honest, True, 0, 0]
+        elif kind is ev.TookBack and open_answer is not None:  # C-WD4-5: back to the hand
             open_answer[4] += 1
     if open_answer is not None:  # e.g. no card was left to draw
         answers.append(tuple(open_answer))
-    n_wd4 = len(log["honest"])
-    bluffs = sum(not h for h in log["honest"])
     winner = -1 if game.winner is None else game.winner
-    return (log["moves"], winner, log["first"], game.points or 0, drawn, n_wd4, bluffs, challenges, caught)
+    return (len(moves), winner, first, game.points or 0, drawn, len(honest), honest.count(False),
+            challenges, caught)
 
 
 def simulate_games(
@@ -190,13 +180,14 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         progress(0, n_games)
     n_players = 0
     for i, s in enumerate(seeds):
-        game_seed, bot_seed = np.random.SeedSequence(int(s)).spawn(2)  # as bots.play_game does
-        bots = make_players(seating(i), bot_seed)
+        # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the
+        # bots (Seed builds a bot's only if it draws a random number).
+        bots = make_players(seating(i), Seed(int(s), (1,)))
         n_players = len(bots)
-        game = Game.new(n_players, rules=rules, seed=game_seed)
-        log: dict[str, Any] = {"moves": 0, "honest": [], "first": game.current_player}
-        _run_hand(game, [_Recorder(b, log) for b in bots], max_moves)
-        rows.append(_read_game(game, log, i, answers))
+        game = Game.new(n_players, rules=rules, seed=np.random.SeedSequence(int(s), spawn_key=(0,)))
+        first, moves = game.current_player, []
+        _run_hand(game, bots, max_moves, moves)
+        rows.append(_read_game(game, moves, first, i, answers))
         if progress is not None and ((i + 1) % step == 0 or i + 1 == n_games):
             progress(i + 1, n_games)
     cols = np.array(rows, dtype=np.int64).T
