@@ -1,6 +1,7 @@
 """Saving and loading games as JSON, mid-hand included."""
 
 import json
+import re
 
 import pytest
 
@@ -110,3 +111,173 @@ def test_classic_wild_start_saves_no_colour():
 def test_not_a_saved_game_is_a_value_error(text):
     with pytest.raises(ValueError):
         Game.from_json(text)
+
+
+# ----------------------------------------------------------------------------- tampered saves
+# E-DECK, E-SETUP, E-MATCH, E-WD4-3, E-DRAW-2, E-WIN-1, E-SCORE-2: Game.from_json refuses a save
+# that play cannot reach, with a ValueError saying what is wrong.
+
+def saved(game=None) -> dict:
+    """A real dealt game a few moves in, as the JSON dict of its save."""
+    if game is None:
+        game = Game.new(4, seed=8)
+        for _ in range(6):
+            game.apply(game.legal_moves()[0])
+    return json.loads(game.to_json())
+
+
+def refused(data: dict, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        Game.from_json(json.dumps(data))
+
+
+def test_untampered_saves_load():
+    data = saved()
+    assert Game.from_json(json.dumps(data)).to_json() == json.dumps(data, separators=(",", ":"))
+
+
+def test_a_save_with_113_cards_is_refused():
+    """The case from issue 13: one card duplicated, so the Encanto save holds 113 cards."""
+    data = saved()
+    data["hands"][1].append(data["hands"][1][0])
+    refused(data, r"deck of 112 cards \(the save holds 113\)")
+    card = data["hands"][1][0]
+    refused(data, rf"{re.escape(card)} appears \d times but the deck has")
+
+
+def test_a_missing_card_is_refused():
+    data = saved()
+    gone = data["draw_pile"].pop()
+    refused(data, r"the save holds 111\).*" + re.escape(gone))
+
+
+def test_a_card_swapped_for_another_is_refused():
+    data = saved()
+    data["draw_pile"][0] = "W"  # the deck has 4 Wilds: now there are 5 and one card is missing
+    refused(data, "W appears 5 times but the deck has 4")
+
+
+def test_a_card_from_another_deck_is_refused():
+    data = saved(Game.new(3, rules=Rules.classic(), seed=2))
+    data["draw_pile"][0] = "WDT"
+    refused(data, "WDT is not in this deck")
+
+
+def test_an_unknown_card_code_is_refused():
+    data = saved()
+    data["hands"][0][0] = "Q7"
+    refused(data, "is not a card code")
+
+
+def test_a_position_may_hold_fewer_cards_but_not_more_copies():
+    """Game.from_position sets up part of a deck (no dealer); a save of one loads, but never with
+    more copies of a card than the deck has."""
+    game = Game.from_position(["G2 W", "B1"], ["G7"], ["R1"])
+    assert Game.from_json(game.to_json()).hands == game.hands
+    data = saved(game)
+    data["hands"][0] += ["WDT"] * 5
+    refused(data, "WDT appears 5 times but the deck has 4")
+
+
+@pytest.mark.parametrize(("field", "value", "match"), [
+    ("current_player", 4, "gives the turn to seat 4, but the seats are 0 to 3"),
+    ("current_player", "1", "gives the turn to seat '1'"),
+    ("dealer", 9, "dealer is seat 9"),
+    ("direction", 2, "direction of play is 2"),
+    ("silenced", 5, "silences seat 5"),
+    ("uno_window", -1, "caught not saying UNO, but the seats are 0 to 3"),
+    ("uno_said", [7], "seat 7 has said UNO"),
+    ("names", ["Ana", "Ben"], "4 hands but 2 player names"),
+    ("phase", "dancing", "phase 'dancing', which does not exist"),
+    ("phase", "over", "winner is None"),
+    ("phase", "challenge", "Wild Draw Four answer is not pending"),
+    ("phase", "drawn", "card just drawn is none"),
+    ("winner", 2, "winner is 2"),
+    ("points", 30, "scores 30 points, but nobody has won yet"),
+    ("drawn", "G3", "card just drawn is G3"),
+    ("pending", [0, None, True], "answer is pending"),
+    ("current_color", "X", "names the colour 'X'"),
+])
+def test_impossible_state_is_refused(field, value, match):
+    data = saved()
+    data[field] = value
+    refused(data, match)
+
+
+def test_too_few_or_too_many_seats_are_refused():
+    data = saved()
+    data["hands"] = [sum(data["hands"], [])]
+    data["names"] = ["Ana"]
+    data["current_player"] = data["dealer"] = 0
+    data["uno_said"] = []
+    refused(data, "1 hands, but UNO is played by 2 to 10 players")
+
+
+def test_colour_in_force_must_fit_the_top_card():
+    """E-MATCH: a coloured top card's colour is in force; a Wild on top has one named."""
+    data = saved()
+    top = Card.parse(data["discard_pile"][-1])
+    assert not top.is_wild
+    data["current_color"] = next(c.value for c in Color if c is not top.color)
+    refused(data, rf"top card is {re.escape(top.code)}, so {top.color.label} must be in force")
+    game = Game.from_position(["G2", "B1"], ["G7", "W"], color="B")
+    data = saved(game)
+    data["current_color"] = None
+    refused(data, "top card is a Wild but no colour is in force")
+
+
+def _pending_save():
+    game = Game.from_position(["W+4 G2 B5", "R1 B2", "Y9 Y8"], ["G7"])
+    game.play("W+4", "B")
+    return saved(game)
+
+
+def test_a_pending_wild_draw_four_must_be_on_top_and_played_by_the_seat_before():
+    """E-WD4-3: the next player answers the Wild Draw Four just played."""
+    data = _pending_save()
+    assert Game.from_json(json.dumps(data)).phase == "challenge"
+    wrong_seat = dict(data, pending=[2, "G", True])
+    refused(wrong_seat, "says seat 2 played the Wild Draw Four, but the player before the one to answer is seat 0")
+    wrong_top = dict(data, discard_pile=["W+4", "G7"])
+    refused(wrong_top, "waits for an answer to a Wild Draw Four, but the top card is G7")
+    refused(dict(data, pending=[0, "G", "yes"]), "whether the Wild Draw Four was played honestly")
+
+
+def test_the_card_just_drawn_must_be_in_hand_and_playable():
+    """E-DRAW-1, E-DRAW-2: after drawing a card that can be played, the player plays or keeps it."""
+    game = Game.from_position(["R1", "B2 B3"], ["G7"], ["G5", "Y9"])
+    game.draw()
+    data = saved(game)
+    assert data["phase"] == "drawn" and data["drawn"] == "G5"
+    refused(dict(data, drawn="Y9"), "Y9, is not in the hand of the player to move")
+    unplayable = dict(data, hands=[["R1", "Y9"], ["B2", "B3"]], draw_pile=["G5"], drawn="Y9")
+    refused(unplayable, "Y9, cannot be played on G7")
+
+
+def test_a_finished_game_must_have_an_empty_winning_hand_and_its_points():
+    """E-WIN-1, E-SCORE-2."""
+    game = Game.from_position(["G2", "B1 W"], ["G7"])
+    game.play("G2")
+    data = saved(game)
+    refused(dict(data, points=50), "scores 50 points for the winner, but the cards left in the other hands are worth 51")
+    refused(dict(data, winner=1), "winner, seat 1, still holds cards")
+    refused(dict(data, uno_window=0), "is over but still lets seat 0 be caught")
+
+
+def test_a_bad_random_state_is_refused():
+    data = saved()
+    refused(dict(data, rng=dict(data["rng"], bit_generator="os")), "not a numpy bit generator")
+    refused(dict(data, rng=dict(data["rng"], state={"state": "x"})), "random number state cannot be restored")
+
+
+def test_check_game_is_reusable_and_changes_nothing():
+    """check_game is the same check for any game object (the class-table store calls it)."""
+    from uno_lessons.engine.saving import check_game
+
+    game = Game.new(3, seed=4)
+    before = game.to_json()
+    check_game(game)
+    assert game.to_json() == before
+    game.hands[0].append(game.hands[1][0])
+    with pytest.raises(ValueError, match="113"):
+        check_game(game)

@@ -12,26 +12,7 @@ from .game import Game
 from .moves import COLORS, DRAWN, RESPOND, TURN, Move
 from .rules import Rules
 from .scoring import Match
-
-
-class Seed:
-    """A SeedSequence described but not built yet: ``Seed(entropy, spawn_key).build()`` is
-    ``numpy.random.SeedSequence(entropy, spawn_key=spawn_key)``, and ``child(i)`` is what
-    ``spawn`` would give as child ``i``. Building one costs more than a whole move, and most
-    bots never draw a random number in a game, so simulations hand out these instead."""
-
-    __slots__ = ("entropy", "spawn_key")
-
-    def __init__(self, entropy: int, spawn_key: tuple[int, ...] = ()) -> None:
-        self.entropy, self.spawn_key = entropy, spawn_key
-
-    def child(self, i: int) -> Seed:
-        """The seed of child ``i``, as ``build().spawn(...)[i]`` would make it."""
-        return Seed(self.entropy, (*self.spawn_key, i))
-
-    def build(self) -> np.random.SeedSequence:
-        """The SeedSequence itself."""
-        return np.random.SeedSequence(self.entropy, spawn_key=self.spawn_key)
+from .seeds import Seed
 
 
 class Bot:
@@ -135,12 +116,13 @@ class SensibleBot(Bot):
         wild = False
         counts: dict[Color | None, int] | None = None
         for m in moves:
-            card = m.card
-            if card is None:
-                continue
-            if card.is_wild:
+            if m.color is not None:  # a wild's play names a colour (so may a classic first draw)
                 wild = True
-            elif best is None or card.points > best.card.points:
+                continue
+            card = m.card
+            if card is None:  # draw or pass
+                continue
+            if best is None or card.points > best.card.points:
                 best = m
             elif card.points == best.card.points:
                 if counts is None:

@@ -10,7 +10,10 @@ import numpy as np
 from ..i18n import _
 from . import events as ev
 from .cards import Card, Color
+from .integrity import check_game
 from .rules import Rules
+
+__all__ = ["FORMAT", "game_to_json", "game_from_json", "check_game"]
 
 FORMAT = 1
 
@@ -19,7 +22,7 @@ def _codes(cards: list[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
-def _color(value: Color | None) -> str | None:
+def _letter(value: Color | None) -> str | None:
     return None if value is None else value.value
 
 
@@ -28,7 +31,7 @@ def game_to_json(game: Any) -> str:
     pending = None
     if game.pending is not None:
         seat, previous, honest = game.pending
-        pending = [seat, _color(previous), honest]
+        pending = [seat, _letter(previous), honest]
     data = {
         "format": FORMAT,
         "rules": game.rules.to_dict(),
@@ -39,7 +42,7 @@ def game_to_json(game: Any) -> str:
         "draw_pile": _codes(game.draw_pile),
         "current_player": game.current_player,
         "direction": game.direction,
-        "current_color": _color(game.current_color),
+        "current_color": _letter(game.current_color),
         "phase": game.phase,
         "drawn": None if game.drawn is None else game.drawn.code,
         "pending": pending,
@@ -54,34 +57,36 @@ def game_to_json(game: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+#: The numpy bit generators a save may name (``Generator.bit_generator.state["bit_generator"]``).
+BIT_GENERATORS = ("PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64")
+
+
 def game_from_json(text: str, cls: Any = None) -> Any:
-    """A game from ``game_to_json`` text; ValueError if the text is not a saved game."""
+    """A game from ``game_to_json`` text; ValueError, saying what is wrong, if the text is not
+    a saved game or holds a state play cannot reach (``check_game``)."""
     if cls is None:
         from .game import Game as cls
     try:
         data = json.loads(text)
         if data.get("format") != FORMAT:
             raise ValueError(_("unknown save format {format}", format=repr(data.get("format"))))
-        bitgen = getattr(np.random, data["rng"]["bit_generator"])()
-        bitgen.state = data["rng"]
-        parse = Card.parse
         game = cls(
-            [[parse(c) for c in h] for h in data["hands"]],
-            [parse(c) for c in data["discard_pile"]],
-            [parse(c) for c in reversed(data["draw_pile"])],
+            [_cards(h) for h in data["hands"]],
+            _cards(data["discard_pile"]),
+            _cards(data["draw_pile"])[::-1],
             rules=Rules.from_dict(data["rules"]),
             names=data["names"],
             current=data["current_player"],
             direction=data["direction"],
-            color=None if data["current_color"] is None else Color(data["current_color"]),
-            rng=np.random.Generator(bitgen),
+            color=_color(data["current_color"]),
+            rng=_generator(data["rng"]),
             dealer=data["dealer"],
         )
         game.phase = data["phase"]
-        game.drawn = None if data["drawn"] is None else parse(data["drawn"])
+        game.drawn = None if data["drawn"] is None else Card.parse(data["drawn"])
         if data["pending"] is not None:
             seat, previous, honest = data["pending"]
-            game.pending = (seat, None if previous is None else Color(previous), honest)
+            game.pending = (seat, _color(previous), honest)
         game.silenced = data["silenced"]
         game.uno_window = data["uno_window"]
         game.uno_said = set(data["uno_said"])
@@ -90,4 +95,34 @@ def game_from_json(text: str, cls: Any = None) -> Any:
         game.events = [ev.event_from_list(e) for e in data["events"]]
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
         raise ValueError(_("This text is not a saved uno_lessons game: {error}", error=exc)) from exc
+    check_game(game)
     return game
+
+
+def _cards(codes: Any) -> list[Card]:
+    if not isinstance(codes, list):
+        raise TypeError(_("expected a list of card codes, got {value}", value=repr(codes)))
+    return [Card.parse(c) for c in codes]
+
+
+def _color(letter: Any) -> Color | None:
+    if letter is None:
+        return None
+    for color in Color:
+        if letter == color.value:
+            return color
+    raise ValueError(_("The saved game names the colour {value}; the colours are R, Y, G and B.", value=repr(letter)))
+
+
+def _generator(state: Any) -> np.random.Generator:
+    name = state["bit_generator"]
+    if name not in BIT_GENERATORS:
+        raise ValueError(_("The saved game's random numbers come from {name}, which is not a numpy bit "
+                           "generator ({names}).", name=repr(name), names=", ".join(BIT_GENERATORS)))
+    bitgen = getattr(np.random, name)()
+    try:
+        bitgen.state = state
+    except (ValueError, TypeError, KeyError, OverflowError) as exc:
+        raise ValueError(_("The saved game's random number state cannot be restored: {problem}",
+                           problem=str(exc))) from exc
+    return np.random.Generator(bitgen)

@@ -10,12 +10,13 @@ from typing import Any
 import numpy as np
 
 from ..engine import events as ev
-from ..engine.bots import Bot, Seed, SensibleBot, make_bots
+from ..engine.bots import Bot, SensibleBot, make_bots
 from ..engine.bots import run_hand as _run_hand
 from ..engine.cards import Rank
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
+from ..engine.seeds import Seed
 from .estimate import Estimate
 
 _WD4 = Rank.WILD_DRAW_FOUR
@@ -181,10 +182,11 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     n_players = 0
     for i, s in enumerate(seeds):
         # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the
-        # bots (Seed builds a bot's only if it draws a random number).
-        bots = make_players(seating(i), Seed(int(s), (1,)))
+        # bots (a bot's Generator is built only if it draws a random number).
+        seed = Seed(int(s))
+        bots = make_players(seating(i), seed.child(1))
         n_players = len(bots)
-        game = Game.new(n_players, rules=rules, seed=np.random.SeedSequence(int(s), spawn_key=(0,)))
+        game = Game.new(n_players, rules=rules, seed=seed.child(0).build())
         first, moves = game.current_player, []
         _run_hand(game, bots, max_moves, moves)
         rows.append(_read_game(game, moves, first, i, answers))

@@ -1,0 +1,181 @@
+"""Is this game state possible? The checks a loaded save (or a stored class table) must pass.
+
+``check_game(game)`` raises ValueError, in words a teacher could read aloud, when a game could
+not have come from play: cards that do not add up to the deck, seats that do not exist, a phase
+that does not fit the rest of the state. ``Game.from_json`` calls it, so an edited save is
+refused instead of being played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import _
+from .cards import Card, Color, Rank, build_deck
+from .moves import DRAWN, OVER, PLAYABLE, RESPOND, TURN
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PHASES = (TURN, DRAWN, RESPOND, OVER)
+
+
+def check_game(game: Game) -> None:
+    """ValueError, saying what is wrong, unless ``game`` is a state that play can reach."""
+    n = _check_seats(game)
+    _check_cards(game)
+    _check_phase(game, n)
+    _check_colour(game)
+    if game.silenced is not None and not _is_seat(game.silenced, n):
+        raise ValueError(_("The saved game silences seat {seat}, but the seats are 0 to {last}.",
+                           seat=repr(game.silenced), last=n - 1))
+    if game.uno_window is not None and not _is_seat(game.uno_window, n):
+        raise ValueError(_("The saved game lets seat {seat} be caught not saying UNO, but the seats are 0 to "
+                           "{last}.", seat=repr(game.uno_window), last=n - 1))
+    bad = [seat for seat in game.uno_said if not _is_seat(seat, n)]
+    if bad:
+        raise ValueError(_("The saved game says seat {seat} has said UNO, but the seats are 0 to {last}.",
+                           seat=repr(bad[0]), last=n - 1))
+
+
+def _is_seat(value: Any, n: int) -> bool:
+    return type(value) is int and 0 <= value < n
+
+
+def _check_seats(game: Game) -> int:
+    rules, n = game.rules, len(game.hands)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(_("The saved game has {n} hands, but UNO is played by {low} to {high} players.",
+                           n=n, low=rules.min_players, high=rules.max_players))
+    if len(game.names) != n or not all(isinstance(name, str) for name in game.names):
+        raise ValueError(_("The saved game has {n} hands but {names} player names.", n=n, names=len(game.names)))
+    if not _is_seat(game.current_player, n):
+        raise ValueError(_("The saved game gives the turn to seat {seat}, but the seats are 0 to {last}.",
+                           seat=repr(game.current_player), last=n - 1))
+    if game.dealer is not None and not _is_seat(game.dealer, n):
+        raise ValueError(_("The saved game's dealer is seat {seat}, but the seats are 0 to {last}.",
+                           seat=repr(game.dealer), last=n - 1))
+    if game.direction not in (1, -1) or type(game.direction) is not int:
+        raise ValueError(_("The saved game's direction of play is {value}; it must be 1 (clockwise) or -1 "
+                           "(counter-clockwise).", value=repr(game.direction)))
+    return n
+
+
+def _check_cards(game: Game) -> None:
+    """E-DECK: hands, discard pile and draw pile hold the deck, each card as often as printed.
+    A dealt game (it has a dealer) holds all of it; a position set up with
+    ``Game.from_position`` may hold fewer cards, but never more copies than the deck has."""
+    rules = game.rules
+    deck = Counter(build_deck(rules.wild_dont_talk))
+    held = Counter(card for hand in game.hands for card in hand)
+    held.update(game.discard_pile)
+    held.update(game.draw_pile)
+    total, size = sum(held.values()), len(build_deck(rules.wild_dont_talk))
+    extra = [(card, count, deck[card]) for card, count in held.items() if count > deck[card]]
+    missing = [(card, count, deck[card]) for card, count in deck.items() if count > held[card]]
+    if extra:
+        raise ValueError(_("The cards of this saved game do not add up to the {rules} deck of {size} cards "
+                           "(the save holds {total}): {detail}.", rules=rules.name, size=size, total=total,
+                           detail=_list(extra)))
+    if missing and game.dealer is not None:
+        raise ValueError(_("The cards of this saved game do not add up to the {rules} deck of {size} cards "
+                           "(the save holds {total}): {detail}.", rules=rules.name, size=size, total=total,
+                           detail=_list(missing)))
+    if not game.discard_pile:
+        raise ValueError(_("The saved game has no discard pile: there must be a top card."))
+
+
+def _count(card: Card, count: int, allowed: int) -> str:
+    if allowed == 0:
+        return _("{card} is not in this deck but appears {count} times", card=card.code, count=count)
+    return _("{card} appears {count} times but the deck has {allowed}", card=card.code, count=count, allowed=allowed)
+
+
+def _list(rows: list[tuple[Card, int, int]]) -> str:
+    shown = [_count(*row) for row in rows[:4]]
+    if len(rows) > 4:
+        shown.append(_("{n} more cards are wrong", n=len(rows) - 4))
+    return "; ".join(shown)
+
+
+def _check_phase(game: Game, n: int) -> None:
+    phase, top = game.phase, game.discard_pile[-1]
+    if phase not in PHASES:
+        raise ValueError(_("The saved game is in phase {phase}, which does not exist; the phases are "
+                           "{phases}.", phase=repr(phase), phases=", ".join(PHASES)))
+    if (phase == OVER) != (game.winner is not None):
+        raise ValueError(_("The saved game is in phase {phase} but its winner is {winner}: a hand is over "
+                           "exactly when someone has won it.", phase=phase, winner=repr(game.winner)))
+    if (phase == RESPOND) != (game.pending is not None):
+        raise ValueError(_("The saved game is in phase {phase} but a Wild Draw Four answer is {state}: the "
+                           "next player answers a Wild Draw Four in phase challenge, and only then.",
+                           phase=phase, state=_("pending") if game.pending is not None else _("not pending")))
+    if (phase == DRAWN) != (game.drawn is not None):
+        raise ValueError(_("The saved game is in phase {phase} but its card just drawn is {card}: there is "
+                           "such a card in phase drawn, and only then.", phase=phase,
+                           card=game.drawn.code if game.drawn is not None else _("none")))
+    if phase == OVER:
+        _check_winner(game, n)
+    elif game.points is not None:
+        raise ValueError(_("The saved game scores {points} points, but nobody has won yet.", points=game.points))
+    if phase == RESPOND:
+        _check_pending(game, n, top)
+    if phase == DRAWN:
+        hand = game.hands[game.current_player]
+        if game.drawn not in hand:
+            raise ValueError(_("The saved game's card just drawn, {card}, is not in the hand of the player "
+                               "to move.", card=game.drawn.code))
+        if game.drawn not in PLAYABLE[top][game.current_color]:
+            raise ValueError(_("The saved game's card just drawn, {card}, cannot be played on {top}, so there "
+                               "would be nothing to decide (E-DRAW-2).", card=game.drawn.code, top=top.code))
+
+
+def _check_winner(game: Game, n: int) -> None:
+    winner = game.winner
+    if not _is_seat(winner, n):
+        raise ValueError(_("The saved game's winner is seat {seat}, but the seats are 0 to {last}.",
+                           seat=repr(winner), last=n - 1))
+    if game.hands[winner]:
+        raise ValueError(_("The saved game's winner, seat {seat}, still holds cards (E-WIN-1).", seat=winner))
+    points = sum(card.points for hand in game.hands for card in hand)
+    if game.points != points:
+        raise ValueError(_("The saved game scores {saved} points for the winner, but the cards left in the "
+                           "other hands are worth {points} (E-SCORE-2).", saved=repr(game.points), points=points))
+    if game.uno_window is not None:
+        raise ValueError(_("The saved game is over but still lets seat {seat} be caught not saying UNO.",
+                           seat=game.uno_window))
+
+
+def _check_pending(game: Game, n: int, top: Card) -> None:
+    pending = game.pending
+    if not (isinstance(pending, tuple) and len(pending) == 3):
+        raise ValueError(_("The saved game's Wild Draw Four answer is not (seat, colour before, honest)."))
+    seat, previous, honest = pending
+    if top.rank is not Rank.WILD_DRAW_FOUR:
+        raise ValueError(_("The saved game waits for an answer to a Wild Draw Four, but the top card is {top}.",
+                           top=top.code))
+    if seat != (game.current_player - game.direction) % n or not _is_seat(seat, n):
+        raise ValueError(_("The saved game says seat {seat} played the Wild Draw Four, but the player before "
+                           "the one to answer is seat {before}.", seat=repr(seat),
+                           before=(game.current_player - game.direction) % n))
+    if previous is not None and not isinstance(previous, Color):
+        raise ValueError(_("The saved game's colour before the Wild Draw Four, {value}, is not a colour.",
+                           value=repr(previous)))
+    if not isinstance(honest, bool):
+        raise ValueError(_("The saved game does not say whether the Wild Draw Four was played honestly "
+                           "(true or false)."))
+
+
+def _check_colour(game: Game) -> None:
+    """E-MATCH: a coloured top card's colour is in force; a wild on top has a colour named,
+    unless it is the first card of a classic game, turned before anyone named one (C-SETUP-4)."""
+    top, color = game.discard_pile[-1], game.current_color
+    if color is not None and not isinstance(color, Color):
+        raise ValueError(_("The saved game's colour in force, {value}, is not a colour.", value=repr(color)))
+    if not top.is_wild:
+        if color is not top.color:
+            raise ValueError(_("The saved game's top card is {top}, so {colour} must be in force, not {value}.",
+                               top=top.code, colour=top.color.label, value=color.label if color else _("none")))
+    elif color is None and len(game.discard_pile) > 1:
+        raise ValueError(_("The saved game's top card is a {rank} but no colour is in force.", rank=top.rank.label))
