@@ -18,6 +18,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.seeds import Seed
 from .estimate import Estimate
+from .seeding import pcg64_states
 
 _WD4 = Rank.WILD_DRAW_FOUR
 
@@ -180,13 +181,15 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     if progress is not None:
         progress(0, n_games)
     n_players = 0
-    for i, s in enumerate(seeds):
-        # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the
-        # bots (a bot's Generator is built only if it draws a random number).
-        seed = Seed(int(s))
-        bots = make_players(seating(i), seed.child(1))
+    # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the bots.
+    # One Generator deals every game, set to the state a new one seeded so would have; a bot's
+    # Generator is built only if it draws a random number.
+    rng = np.random.Generator(np.random.PCG64(0))
+    for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
+        bots = make_players(seating(i), Seed(s, (1,)))
         n_players = len(bots)
-        game = Game.new(n_players, rules=rules, seed=seed.child(0).build())
+        rng.bit_generator.state = state
+        game = Game.new(n_players, rules=rules, rng=rng)
         first, moves = game.current_player, []
         _run_hand(game, bots, max_moves, moves)
         rows.append(_read_game(game, moves, first, i, answers))
