@@ -193,22 +193,22 @@ class Game(GameSetup, TableTalk):
     def _answers(self) -> list[Move]:
         """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
         if self.phase == DRAWN:
-            return self._plays_of(self.drawn, self.hands[self.current_player]) + [KEEP]
+            return [*self._plays_of(self.drawn, self.hands[self.current_player]), KEEP]
         if self.phase == RESPOND:
             return [ACCEPT, CHALLENGE]
         return []
 
-    def _plays_of(self, card: Card, hand: list[Card]) -> list[Move]:
+    def _plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
         rank = card.rank
         if rank is _WILD:
-            return list(wild_plays(card))
+            return wild_plays(card)
         if rank is _WD4:
             honest = wild_draw_four_honest(hand, self.current_color,
                                            self.rules.wilds_block_wild_draw_four, card)
-            return list(wild_plays(card, honest))
+            return wild_plays(card, honest)
         if rank is _WDT:
             return silence_plays(card, self.current_player, len(self.hands))
-        return [PLAIN_PLAYS[card.index]]
+        return (PLAIN_PLAYS[card.index],)
 
     # ------------------------------------------------------------------ moves
     def apply(self, move: Move) -> Move:

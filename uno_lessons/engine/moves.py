@@ -116,14 +116,14 @@ def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
     return moves
 
 
-def silence_plays(card: Card, seat: int, players: int) -> list[Move]:
-    """Moves that play a Wild Don't Talk: each colour times each other seat."""
+def silence_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
+    """The (interned) moves that play a Wild Don't Talk: each colour times each other seat."""
     key = (card.index, seat, players)
     moves = _SILENCE.get(key)
     if moves is None:
         moves = _SILENCE[key] = tuple(Move("play", card, color, target)
                                       for color in COLORS for target in range(players) if target != seat)
-    return list(moves)
+    return moves
 
 
 def _playable(top: Card, color: Color | None) -> frozenset[Card]:
