@@ -6,7 +6,8 @@ deals, and both print their estimates beside the exact values so you can see the
 Each side is timed several times and the fastest run is kept, as ``timeit`` does (the run
 least disturbed by other work on the machine): ``--repeat`` runs of the numpy version, which
 takes milliseconds, and ``--loop-repeat`` runs of the loop, which takes about a second. Then
-the bot-game runner ``simulate_games`` is timed.
+the bot-game runner ``simulate_games`` is timed, beside the same games played one
+``play_game`` call each (the public loop, which builds every game's and bot's Generator).
 
     python benchmarks/mc_speed.py [--deals 200000] [--repeat 10] [--loop-repeat 3] [--games 500]
 """
@@ -17,7 +18,7 @@ import argparse
 import statistics
 import time
 
-from uno_lessons import Rules
+from uno_lessons import Rules, play_game
 from uno_lessons import simulation as sim
 
 
@@ -64,10 +65,16 @@ def main() -> None:
     stats, g_best, g_median = timed(
         lambda: sim.simulate_games(args.games, args.players, rules=rules, seed=args.seed), max(1, args.loop_repeat))
     moves = int(stats.moves.sum())
+    seeds = [int(s) for s in stats.seeds]
+    games, p_best, p_median = timed(lambda: [play_game(args.players, rules=rules, seed=s) for s in seeds],
+                                    max(1, args.loop_repeat))
+    same = all(g.winner == w and (g.points or 0) == p for g, w, p in zip(games, stats.winner, stats.points))
     print(f"\nBot games through simulate_games ({args.players} sensible bots, {rules.name}, "
           f"{args.games} games, per-game figures collected)")
     print(f"  best {g_best:.3f} s: {args.games / g_best:,.0f} games/s, {moves / g_best:,.0f} moves/s "
           f"(median {args.games / g_median:,.0f} games/s)")
+    print(f"  the same games one play_game call each: best {p_best:.3f} s, {args.games / p_best:,.0f} games/s "
+          f"(same winners and points: {'yes' if same else 'NO'}); simulate_games is {p_best / g_best:.1f}x that")
 
 
 if __name__ == "__main__":

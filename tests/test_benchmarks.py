@@ -20,15 +20,34 @@ def run(script: str, *args: str) -> str:
 
 
 def test_engine_speed_prints_rates_and_ratio_for_each_player_count():
-    text = run("engine_speed.py", "--games", "30", "--repeat", "1", "--players", "2", "4")
-    for n in ("2", "4"):
-        ratio = re.search(rf"^\s*{n} ratio \(games/s, uno_lessons / rlcard\): ([0-9.]+)$", text, re.M)
-        assert ratio and float(ratio.group(1)) > 0
+    text = run("engine_speed.py", "--games", "30", "--repeat", "1", "--players", "2", "10")
+    for n in ("2", "10"):
+        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: games/s ([0-9.]+), moves/s ([0-9.]+)$", text, re.M)
+        assert ratio and float(ratio.group(1)) > 0 and float(ratio.group(2)) > 0
         ours = re.search(rf"^\s*{n} uno_lessons\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
         assert ours and int(ours.group(1)) > 0 and float(ours.group(3)) > 1
+        theirs = re.search(rf"^\s*{n} rlcard 1.2\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+\((\d+) games ended", text, re.M)
+        assert theirs and int(theirs.group(1)) > 0
+
+
+def test_engine_speed_drives_both_engines_with_the_same_policy():
+    """Both sides play whole games; uno_lessons deals every game from one Generator, so its
+    games repeat for the same seed (RLCard's too: one seeded RandomState)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import engine_speed
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert engine_speed.play_ours(4, 5, 3) == engine_speed.play_ours(4, 5, 3)
+    games, moves, errors = engine_speed.play_rlcard(4, 5, 3)
+    assert games == 5 and moves > 5 * 10 and errors >= 0
+    assert engine_speed.play_rlcard(4, 5, 3) == (games, moves, errors)
 
 
 def test_mc_speed_prints_both_timings_and_the_ratio():
     text = run("mc_speed.py", "--deals", "2000", "--repeat", "1", "--loop-repeat", "1", "--games", "5")
     assert re.search(r"ratio|speed-up|x faster", text, re.I)
     assert re.search(r"games/s", text)
+    assert "same winners and points: yes" in text
