@@ -189,13 +189,13 @@ def test_a_position_may_hold_fewer_cards_but_not_more_copies():
     ("uno_said", [7], "seat 7 has said UNO"),
     ("names", ["Ana", "Ben"], "4 hands but 2 player names"),
     ("phase", "dancing", "phase 'dancing', which does not exist"),
-    ("phase", "over", "winner is None"),
-    ("phase", "challenge", "Wild Draw Four answer is not pending"),
-    ("phase", "drawn", "card just drawn is none"),
-    ("winner", 2, "winner is 2"),
+    ("phase", "over", "in phase 'over', but nobody has won"),
+    ("phase", "challenge", "no Wild Draw Four to answer"),
+    ("phase", "drawn", "no card has just been drawn"),
+    ("winner", 2, r"names a winner \(seat 2\), but it is in phase 'turn'"),
     ("points", 30, "scores 30 points, but nobody has won yet"),
-    ("drawn", "G3", "card just drawn is G3"),
-    ("pending", [0, None, True], "answer is pending"),
+    ("drawn", "G3", r"a card just drawn \(G3\), but it is in phase 'turn'"),
+    ("pending", [0, None, True], "Wild Draw Four waiting for an answer, but it is in phase 'turn'"),
     ("current_color", "X", "names the colour 'X'"),
 ])
 def test_impossible_state_is_refused(field, value, match):
@@ -219,7 +219,8 @@ def test_colour_in_force_must_fit_the_top_card():
     top = Card.parse(data["discard_pile"][-1])
     assert not top.is_wild
     data["current_color"] = next(c.value for c in Color if c is not top.color)
-    refused(data, rf"top card is {re.escape(top.code)}, so {top.color.label} must be in force")
+    refused(data, rf"top card is {re.escape(top.code)}, so {top.color.display_name} must be in force, not")
+    refused(dict(data, current_color=None), "must be in force, but no colour is")
     game = Game.from_position(["G2", "B1"], ["G7", "W"], color="B")
     data = saved(game)
     data["current_color"] = None

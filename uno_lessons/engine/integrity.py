@@ -103,18 +103,22 @@ def _check_phase(game: Game, n: int) -> None:
     phase, top = game.phase, game.discard_pile[-1]
     if phase not in PHASES:
         raise ValueError(_("The saved game is in phase {phase}, which does not exist; the phases are "
-                           "{phases}.", phase=repr(phase), phases=", ".join(PHASES)))
-    if (phase == OVER) != (game.winner is not None):
-        raise ValueError(_("The saved game is in phase {phase} but its winner is {winner}: a hand is over "
-                           "exactly when someone has won it.", phase=phase, winner=repr(game.winner)))
-    if (phase == RESPOND) != (game.pending is not None):
-        raise ValueError(_("The saved game is in phase {phase} but a Wild Draw Four answer is {state}: the "
-                           "next player answers a Wild Draw Four in phase challenge, and only then.",
-                           phase=phase, state=_("pending") if game.pending is not None else _("not pending")))
-    if (phase == DRAWN) != (game.drawn is not None):
-        raise ValueError(_("The saved game is in phase {phase} but its card just drawn is {card}: there is "
-                           "such a card in phase drawn, and only then.", phase=phase,
-                           card=game.drawn.code if game.drawn is not None else _("none")))
+                           "{phases}.", phase=repr(phase), phases=", ".join(repr(p) for p in PHASES)))
+    if phase == OVER and game.winner is None:
+        raise ValueError(_("The saved game is in phase 'over', but nobody has won."))
+    if phase != OVER and game.winner is not None:
+        raise ValueError(_("The saved game names a winner (seat {seat}), but it is in phase {phase}, not 'over'.",
+                           seat=repr(game.winner), phase=repr(phase)))
+    if phase == RESPOND and game.pending is None:
+        raise ValueError(_("The saved game is in phase 'challenge', but there is no Wild Draw Four to answer."))
+    if phase != RESPOND and game.pending is not None:
+        raise ValueError(_("The saved game has a Wild Draw Four waiting for an answer, but it is in phase "
+                           "{phase}, not 'challenge'.", phase=repr(phase)))
+    if phase == DRAWN and game.drawn is None:
+        raise ValueError(_("The saved game is in phase 'drawn', but no card has just been drawn."))
+    if phase != DRAWN and game.drawn is not None:
+        raise ValueError(_("The saved game has a card just drawn ({card}), but it is in phase {phase}, not "
+                           "'drawn'.", card=game.drawn.code, phase=repr(phase)))
     if phase == OVER:
         _check_winner(game, n)
     elif game.points is not None:
@@ -174,8 +178,11 @@ def _check_colour(game: Game) -> None:
     if color is not None and not isinstance(color, Color):
         raise ValueError(_("The saved game's colour in force, {value}, is not a colour.", value=repr(color)))
     if not top.is_wild:
+        if color is None:
+            raise ValueError(_("The saved game's top card is {top}, so {colour} must be in force, but no colour is.",
+                               top=top.code, colour=top.color.display_name))
         if color is not top.color:
             raise ValueError(_("The saved game's top card is {top}, so {colour} must be in force, not {value}.",
-                               top=top.code, colour=top.color.label, value=color.label if color else _("none")))
+                               top=top.code, colour=top.color.display_name, value=color.display_name))
     elif color is None and len(game.discard_pile) > 1:
-        raise ValueError(_("The saved game's top card is a {rank} but no colour is in force.", rank=top.rank.label))
+        raise ValueError(_("The saved game's top card is a {rank} but no colour is in force.", rank=top.rank.display_name))
