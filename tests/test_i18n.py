@@ -310,6 +310,28 @@ def test_the_readme_shows_the_glossary_tables():
     assert glossary.markdown() in readme, "refresh with: python -m uno_lessons.translate glossary"
 
 
+def test_messages_marked_inside_f_strings_are_extracted():
+    """Babel's own extractor misses a ``_()`` inside an f-string before Python 3.12; the
+    project's (babel.cfg) reads them too, in line order, as Babel gives any other message."""
+    import io
+
+    from babel.messages.extract import DEFAULT_KEYWORDS
+
+    from uno_lessons.translate import fstrings
+
+    src = ("title = f\"<h2>{escape(_('What happened'))}</h2>\"\n"
+           "count = f\"<b>{ngettext('{n} card', '{n} cards', n, n=n)}</b>\"\n"
+           "plain = _(\"Turn\")\n"
+           "broken = _(f\"{name} plays\")\n")
+    found = list(fstrings.extract(io.BytesIO(src.encode()), DEFAULT_KEYWORDS, [], {}))
+    assert [(line, func, messages) for line, func, messages, _c in found if messages] == [
+        (1, "_", "What happened"), (2, "ngettext", ("{n} card", "{n} cards", None)), (3, "_", "Turn")]
+    from uno_lessons.translate.catalogs import extract, key
+
+    assert {(None, "What happened"), (None, "Draw pile"), (None, "Scores, hand by hand")} <= {
+        key(m) for m in extract(ROOT) if m.id}
+
+
 # ------------------------------------------------------------------ 2,000 random games
 NAMES = ev.DEFAULT_NAMES
 # Code in a message (not words): card codes, the move kinds, an API name, a repr.

@@ -129,6 +129,7 @@ class SetupForm:
                                      (_("as a class, each on their own browser"), "class")])
         self.players.description = _("Players")
         self.rules.description = _("Rules")
+        relabel_options(self.rules, [(_("Encanto"), "encanto"), (_("classic"), "classic")])
         self.seed.description = _("Seed")
         for dd in self.seat_inputs:
             relabel_options(dd, [(kind_word(k), k) for k in SEAT_KINDS])

@@ -13,13 +13,16 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Card, Color, Rank
-from ..i18n import _
+from ..i18n import _, pgettext
 from .measure import fit_font_size
 from .style import COLORS_HEX, FONT, INK, TEXT_ON, WILD_HEX, css_code, num, styled
 from .symbols import mini_cards, no_talk_bubble, outlined_text, reverse_arrows, skip_sign, wild_oval
 from .words import card_state_words, card_words, printed_color_word
 
 __all__ = ["card_svg", "back_svg", "card_html"]
+
+#: Room for the word across a Wild's oval: the English WILD's width at the card's 25 px.
+_WILD_ROOM = 74.0
 
 
 def _centre(card: Card, fill: str) -> str:
@@ -39,8 +42,10 @@ def _centre(card: Card, fill: str) -> str:
         return (f'<g transform="translate(0,-6) scale(0.9)">{mini_cards([fill, fill])}</g>'
                 + f'<g transform="translate(0,24)">{outlined_text("+2", 30, fill, sw=3, shadow=True)}</g>')
     if rank is Rank.WILD:
+        word = printed_color_word(None)  # the word at its foot, translated; as wide as WILD at most
+        size = fit_font_size(word, _WILD_ROOM, 25)
         return (wild_oval() + '<g transform="rotate(-28)">'
-                + outlined_text("WILD", 25, "#fff", sw=4.5) + "</g>")
+                + outlined_text(word, size, "#fff", sw=4.5 * size / 25) + "</g>")
     if rank is Rank.WILD_DRAW_FOUR:
         colors = [COLORS_HEX[c] for c in (Color.BLUE, Color.GREEN, Color.RED, Color.YELLOW)]
         return (f'<g transform="translate(0,-8) scale(0.85)">{mini_cards(colors)}</g>'
@@ -193,7 +198,8 @@ def back_svg(*, width: float = 72, selected: bool = False, dimmed: bool = False,
             + '<ellipse cx="50" cy="75" rx="33" ry="57" transform="rotate(28 50 75)" '
             f'fill="{COLORS_HEX[Color.RED]}" stroke="#fff" stroke-width="2.5"/>'
             '<g transform="translate(50,75) rotate(-22)">'
-            + outlined_text("UNO", 30, COLORS_HEX[Color.YELLOW], sw=4, shadow=True) + "</g></svg>")
+            + outlined_text(pgettext("the logo on the back of a card", "UNO"), 30, COLORS_HEX[Color.YELLOW],
+                            sw=4, shadow=True) + "</g></svg>")
 
 
 def card_html(card: Card | str, *, style: bool = True, **kw: Any) -> str:
