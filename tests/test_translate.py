@@ -6,6 +6,7 @@ translated solutions, and the proof notebook (00_index) run in each language."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,8 +88,14 @@ def test_a_translated_notebook_differs_from_its_source_only_in_words(lang):
     assert all(b["outputs"] == [] and b["execution_count"] is None for _, b in code)
     markdown = [(e, b) for e, b in zip(english["cells"], built["cells"]) if e["cell_type"] == "markdown"]
     assert markdown and all(source(b) != source(e) for e, b in markdown)
-    assert any("](../01_setup.ipynb)" in source(b) for _, b in markdown), \
-        "links to lessons not yet translated go to the English ones"
+    # Links to lessons built in this language stay beside it; the others go to the English ones.
+    links = [m.group(1) for _, b in markdown for m in re.finditer(r"\]\(([^)#\s]+\.ipynb)", source(b))]
+    folder = ROOT / "notebooks" / lang
+    assert links and all((folder / link).is_file() for link in links), links
+    built = {p.name for p in folder.glob("*.ipynb")}
+    assert all(link.startswith("../") == (Path(link).name not in built) for link in links), \
+        "a link goes up although the lesson is built here, or stays although it is not"
+    assert "../dashboard.ipynb" in links, "the dashboard has no catalog, so its link goes to the English one"
     assert built["metadata"]["uno_lessons"]["language"] == lang
 
 
