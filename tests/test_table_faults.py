@@ -140,3 +140,30 @@ def test_a_page_whose_table_stops_replaying_stops_its_clock_and_says_why(store):
     assert "edited by hand" in table.problem
     with pytest.raises(TableError):
         table.tick()
+
+
+def tampered_start() -> str:
+    """A saved game of three seats edited by hand: Ana holds three R5, but the Encanto deck
+    has two (issue 13, item 5)."""
+    data = json.loads(Game.from_position(["R5 R6", "Y3 Y4", "B1 B2"], "R1", "G7 R2 R3").to_json())
+    data["hands"][0] += ["R5", "R5"]
+    return json.dumps(data)
+
+
+def test_a_table_cannot_be_created_from_a_tampered_save(store):
+    with pytest.raises(TableError, match="starting position is not a possible game") as told:
+        store.create(["Ana", "Ben", "Caro"], ["human"] * 3, seed=1, start=tampered_start())
+    assert "R5" in str(told.value), str(told.value)
+    assert isinstance(told.value.__cause__, ValueError)
+
+
+def test_a_stored_config_edited_to_a_tampered_save_is_explained_on_every_way_in(store):
+    start = Game.from_position(["R5 R6", "Y3 Y4", "B1 B2"], "R1", "G7 R2 R3").to_json()
+    code, key = store.create(["Ana", "Ben", "Caro"], ["human"] * 3, seed=1, start=start)
+    token = store.join(code).token
+    config = json.loads(store.load(code).config.to_json())
+    config["start"] = tampered_start()
+    raw_edit(store, code, text=json.dumps(config))
+    for error in every_way_in(store, code, key, token):
+        assert_explained(error, code)
+        assert "not a possible game" in str(error) and "R5" in str(error), str(error)

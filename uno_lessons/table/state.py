@@ -32,9 +32,9 @@ class TableState:
         if config.start is not None:
             try:
                 game = Game.from_json(config.start)
-            except ValueError as exc:
-                raise TableError(_("The starting position cannot be read ({detail}).",
-                                   detail=str(exc)[:80])) from exc
+            except ValueError as exc:  # unreadable, or a save that fails check_game (issue 13)
+                raise TableError(_("The starting position is not a possible game: {reason}",
+                                   reason=str(exc))) from exc
             if game.players != len(self.names):
                 raise TableError(_("The starting position has {n} seats, the table {m}.",
                                    n=game.players, m=len(self.names)))
