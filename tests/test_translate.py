@@ -92,8 +92,8 @@ def test_a_translated_notebook_differs_from_its_source_only_in_words(lang):
     links = [m.group(1) for _, b in markdown for m in re.finditer(r"\]\(([^)#\s]+\.ipynb)", source(b))]
     folder = ROOT / "notebooks" / lang
     assert links and all((folder / link).is_file() for link in links), links
-    built = {p.name for p in folder.glob("*.ipynb")}
-    assert all(link.startswith("../") == (Path(link).name not in built) for link in links), \
+    here = {p.name for p in folder.glob("*.ipynb")}
+    assert all(link.startswith("../") == (Path(link).name not in here) for link in links), \
         "a link goes up although the lesson is built here, or stays although it is not"
     assert "../dashboard.ipynb" in links, "the dashboard has no catalog, so its link goes to the English one"
     assert built["metadata"]["uno_lessons"]["language"] == lang
