@@ -125,7 +125,7 @@ DASH_CSS = f"""<style>
   padding:2px 6px;background:#fcfcfa;}}
 .uno-other-row{{display:flex;flex-wrap:wrap;align-items:center;gap:0 8px;border-bottom:1px solid #eee;}}
 .uno-other-row:last-child{{border-bottom:none;}}
-.uno-other-name{{flex:0 1 150px;min-width:8em;font-weight:700;font-size:14px;overflow-wrap:anywhere;}}
+.uno-other-name{{flex:0 1 190px;min-width:8em;font-weight:700;font-size:14px;overflow-wrap:anywhere;}}
 .uno-other-row .uno-hand{{padding:8px 4px 2px 4px;flex-wrap:wrap;}}
 .uno-other-row .uno-hand-item:hover{{transform:none;}}
 .uno-minibacks{{display:flex;align-items:center;padding:6px 4px;}}
