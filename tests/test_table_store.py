@@ -370,3 +370,26 @@ def test_a_reopened_store_loses_no_move_and_rejoin_works(store_url):
         assert store.load(code).seq == before.seq + 1
     finally:
         store.close()
+
+
+def test_a_catch_clicked_after_the_news_arrived_is_still_too_late_not_a_harmless_call(store):
+    # Caro's page already holds Ben's catch when her click is handled (the news reached the
+    # kernel between her click and its handling): she is told who was first, nothing is
+    # stored, and Ana is not called out a second time.
+    code, _key = store.create(["Ana", "Ben", "Caro", "Dev", "Eli"], ["human"] * 5, seed=31,
+                              start=catch_position())
+    ana, ben, caro = (store.join(code, seat=s) for s in range(3))
+    ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
+    ben.sync()
+    assert ben.catch(0) is True
+    caro.sync()
+    base = store._seq(code)
+    with pytest.raises(IllegalMove, match=r"^Too late: Ben caught Ana first\.$"):
+        caro.catch(0)
+    assert store._seq(code) == base
+    # Once the next player has moved, a call-out is an ordinary one again (E-UNO-3: no effect).
+    ben.sync()
+    ben.apply(ben.legal_moves()[0])
+    caro.sync()
+    assert caro.catch(0) is False
+    assert store._seq(code) == base + 2

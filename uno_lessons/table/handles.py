@@ -158,6 +158,13 @@ class SeatHandle(TableHandle):
 
         def make(state: TableState) -> list[Record]:
             self._check_mine(state)
+            if not state.catchable(target):
+                # Someone else's catch closed this window: however fresh this page's copy
+                # was when the learner clicked, their click lost the race; store nothing.
+                first = state.caught_since_last_move(target)
+                if first is not None and first != self.seat:
+                    raise IllegalMove(_("Too late: {caller} caught {target} first.",
+                                        caller=state.names[first], target=state.names[target]))
             if could and not state.catchable(target):
                 by = state.last_catch_of(target)
                 if by is not None:

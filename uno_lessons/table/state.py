@@ -97,6 +97,12 @@ class TableState:
                 return e.caller
         return None
 
+    def caught_since_last_move(self, target: int) -> int | None:
+        """The seat that caught ``target`` since the last move (the catch window just
+        closed by that catch), if anyone did: a later call-out is a click that lost a race."""
+        caught = self.window_catch
+        return caught[1] if caught is not None and caught[0] == target else None
+
     # ------------------------------------------------------------------ changing
     def apply(self, record: Record) -> list[ev.Event]:
         """Apply one record if it is legal now and return the events it caused; otherwise
@@ -169,13 +175,18 @@ class TableState:
         self.game = game
         self.recorded = False
         self.skipped: int | None = None
+        self.window_catch: tuple[int, int] | None = None  # (target, caller) since the last move
         self.history: list[tuple[int, ...]] = [self._sizes()]
 
     def _sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.game.hands)
 
     def _after(self, new: list[ev.Event], moved: bool) -> None:
+        for e in new:
+            if isinstance(e, ev.CaughtOut) and e.penalized:
+                self.window_catch = (e.target, e.caller)
         if moved:
+            self.window_catch = None
             skipped = [e.seat for e in new if isinstance(e, ev.Skipped)]
             self.skipped = skipped[-1] if skipped else None
         sizes = self._sizes()
