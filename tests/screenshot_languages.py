@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from screenshot_lessons import HEIGHT_JS, OVERFLOW_JS, _conftest
+from screenshot_lessons import _conftest, whole_page
 
 from uno_lessons.i18n import ENV_VAR, LANGUAGES
 
@@ -26,15 +26,6 @@ REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "test-artifacts"
 LESSON = "02_matching"
 
-
-def _whole_page(page, path: Path) -> dict:
-    """Grow the window to the page's height (Voilà scrolls inside it), screenshot, report overflow."""
-    page.wait_for_timeout(800)
-    height = page.evaluate(HEIGHT_JS)
-    page.set_viewport_size({"width": 1280, "height": min(int(height) + 40, 16000)})
-    page.wait_for_timeout(300)
-    page.screenshot(path=path)
-    return page.evaluate(OVERFLOW_JS)
 
 
 def main(lang: str) -> int:
@@ -58,7 +49,7 @@ def main(lang: str) -> int:
             page.set_viewport_size({"width": 1280, "height": 800})
             cf.open_notebook_at(page, base, name, selector=selector)
             path = OUT / f"lang-{lang}-{what}.png"
-            report = _whole_page(page, path)
+            report = whole_page(page, path)
             problems += bool(report["wide"])
             fits = f"OVERFLOW {report['wide']}" if report["wide"] else "fits"
             print(f"{path.relative_to(REPO)}: {fits} (scrollWidth {report['scrollWidth']} / {report['clientWidth']})")

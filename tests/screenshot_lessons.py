@@ -47,6 +47,17 @@ HEIGHT_JS = """() => Math.max(document.documentElement.scrollHeight,
   ...[...document.querySelectorAll('*')].map(e => e.scrollHeight > e.clientHeight + 5 ? e.scrollHeight : 0))"""
 
 
+def whole_page(page, path: Path, settle_ms: int = 800) -> dict:
+    """Grow the window to the page's height at 1280 px (Voilà scrolls inside it), screenshot
+    it to ``path`` and return what sticks out to the right (``OVERFLOW_JS``)."""
+    page.wait_for_timeout(settle_ms)
+    height = page.evaluate(HEIGHT_JS)
+    page.set_viewport_size({"width": 1280, "height": min(int(height) + 40, 16000)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=path)
+    return page.evaluate(OVERFLOW_JS)
+
+
 def _conftest():
     path = REPO / "tests" / "browser" / "conftest.py"
     spec = importlib.util.spec_from_file_location("browser_conftest", path)

@@ -184,10 +184,7 @@ def test_a_lost_race_is_checked_again_at_the_new_position(store):
 
 
 def test_the_catch_that_loses_the_race_is_told_who_was_first(store):
-    code, _key = store.create(["Ana", "Ben", "Caro", "Dev", "Eli"], ["human"] * 5, seed=31,
-                              start=catch_position())
-    ana, ben, caro = (store.join(code, seat=s) for s in range(3))
-    ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
+    code, ben, caro = ana_forgets_uno(store)
     ben.sync()
     caro.sync()
     base = store._seq(code)
@@ -254,6 +251,16 @@ def catch_position() -> str:
     """Five seats; Ana (seat 0) plays her second-to-last card and forgets to say UNO."""
     hands = ["R5 G2", "Y3 Y4", "B3 B4", "G3 G4", "Y7 Y8"]
     return Game.from_position(hands, "R1", "R2 R3 R4 R6 R7 R8 R9 Y1 Y2").to_json()
+
+
+def ana_forgets_uno(store):
+    """A table at ``catch_position`` where Ana has just played her R5 without saying UNO;
+    returns (code, Ben's seat, Caro's seat)."""
+    code, _key = store.create(["Ana", "Ben", "Caro", "Dev", "Eli"], ["human"] * 5, seed=31,
+                              start=catch_position())
+    ana, ben, caro = (store.join(code, seat=s) for s in range(3))
+    ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
+    return code, ben, caro
 
 
 def test_racing_to_catch_the_same_player_only_one_wins(store_url, pool):
@@ -376,10 +383,7 @@ def test_a_catch_clicked_after_the_news_arrived_is_still_too_late_not_a_harmless
     # Caro's page already holds Ben's catch when her click is handled (the news reached the
     # kernel between her click and its handling): she is told who was first, nothing is
     # stored, and Ana is not called out a second time.
-    code, _key = store.create(["Ana", "Ben", "Caro", "Dev", "Eli"], ["human"] * 5, seed=31,
-                              start=catch_position())
-    ana, ben, caro = (store.join(code, seat=s) for s in range(3))
-    ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
+    code, ben, caro = ana_forgets_uno(store)
     ben.sync()
     assert ben.catch(0) is True
     caro.sync()

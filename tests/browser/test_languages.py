@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from screenshot_lessons import HEIGHT_JS, OVERFLOW_JS
+from screenshot_lessons import whole_page
 
 from uno_lessons.i18n import _, use_language
 
@@ -33,16 +33,6 @@ PAGES = {
 }
 
 
-def _whole_page(page, path: Path) -> dict:
-    """Grow the window to the page's height (Voilà scrolls inside it), screenshot it, and
-    report what sticks out to the right."""
-    page.wait_for_timeout(500)
-    height = page.evaluate(HEIGHT_JS)
-    page.set_viewport_size({"width": 1280, "height": min(int(height) + 40, 16000)})
-    page.wait_for_timeout(300)
-    page.screenshot(path=path)
-    return page.evaluate(OVERFLOW_JS)
-
 
 @pytest.mark.parametrize("what", sorted(PAGES))
 @pytest.mark.parametrize("lang", LANGS)
@@ -59,7 +49,7 @@ def test_a_page_in_each_language_fits_and_speaks_it(browser, voila_base_url, lan
         page.goto(voila_base_url + address.format(lang=lang), wait_until="domcontentloaded")
         page.wait_for_selector(selector, state="visible")
         page.wait_for_function("t => document.body.innerText.includes(t)", arg=translated)
-        report = _whole_page(page, ARTIFACTS / f"lang-{lang}-{what}.png")
+        report = whole_page(page, ARTIFACTS / f"lang-{lang}-{what}.png", settle_ms=500)
         text = page.evaluate("() => document.body.innerText")
     finally:
         ctx.close()
