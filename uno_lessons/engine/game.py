@@ -225,6 +225,13 @@ class Game(GameSetup, TableTalk):
             if move not in legal:
                 raise IllegalMove(why_illegal(self, move))
             move = legal[legal.index(move)]  # the engine's own copy carries the honesty flag
+        self._make(move)
+        return move
+
+    def _make(self, move: Move) -> None:
+        """Make ``move``, known to be legal and the engine's own copy (a move from
+        ``legal_moves`` or built as it builds them): ``apply`` without the check, for the
+        simulation's bots, which only ever pick a legal move."""
         self._legal = None
         self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         kind = move.kind
@@ -242,7 +249,6 @@ class Game(GameSetup, TableTalk):
         else:
             self._log.append((ev.Passed, self.current_player))
             self._end_turn()
-        return move
 
     def _end_turn(self) -> None:
         seat = self.current_player

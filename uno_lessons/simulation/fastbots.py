@@ -1,0 +1,233 @@
+"""A table of sensible bots played fast: the games of ``run_hand`` with ``SensibleBot``s, move
+for move, for ``simulate_games``.
+
+``SensibleBot.choose`` asks the game for every legal move and scans them; here the same
+decision is read straight from the hand, the top card and the colour in force, and made
+through ``Game._make`` (``Game.apply`` without its legality check: the move is legal by
+construction, and it is the engine's own interned Move, honesty flag included). Each bot
+draws its random numbers from its own Generator at the same moments as ``SensibleBot``, so a
+seed gives the same game either way; tests/test_fastbots.py plays seeded games both ways, move
+for move and event for event, over both rule sets and 2 to 10 players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..engine.bots import SensibleBot, _color_counts
+from ..engine.cards import Card, Rank
+from ..engine.game import Game
+from ..engine.moves import (
+    ACCEPT,
+    CHALLENGE,
+    COLORS,
+    DRAW,
+    DRAW_WITH_COLOR,
+    DRAWN,
+    KEEP,
+    PASS,
+    PLAIN_PLAYS,
+    PLAYABLE,
+    RESPOND,
+    TURN,
+    Move,
+    silence_plays,
+    wild_draw_four_honest,
+    wild_plays,
+)
+
+_WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
+_WILD_CARD, _WD4_CARD, _WDT_CARD = Card(None, _WILD), Card(None, _WD4), Card(None, _WDT)
+_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+
+def all_sensible(bots: Sequence[object]) -> bool:
+    """True when every seat is a plain ``SensibleBot`` (not a subclass), which
+    ``play_sensible_hand`` plays exactly as ``run_hand`` would."""
+    return all(type(b) is SensibleBot for b in bots)
+
+
+def favourite_color_index(hand: list[Card]) -> int:
+    """The index in ``COLORS`` of the colour held most (then by points; red, yellow, green,
+    blue break a tie), as ``bots._favourite_color``. A wild has no colour, so leaving the
+    wild about to be played out of ``hand`` changes nothing."""
+    counts = [0, 0, 0, 0]
+    points = [0, 0, 0, 0]
+    index = _COLOR_INDEX
+    for card in hand:
+        color = card.color
+        if color is not None:
+            i = index[color]
+            counts[i] += 1
+            points[i] += card.points
+    best = 0
+    for i in (1, 2, 3):
+        if counts[i] > counts[best] or (counts[i] == counts[best] and points[i] > points[best]):
+            best = i
+    return best
+
+
+def _silence(game: Game, card: Card, hand: list[Card]) -> Move:
+    """SensibleBot's Wild Don't Talk: its favourite colour, silencing the other seat with the
+    fewest cards (the first of equals)."""
+    hands, seat = game.hands, game.current_player
+    fewest = -1
+    for s, other in enumerate(hands):
+        if s != seat and (fewest < 0 or len(other) < len(hands[fewest])):
+            fewest = s
+    n = len(hands)
+    return silence_plays(card, seat, n)[favourite_color_index(hand) * (n - 1) + fewest - (fewest > seat)]
+
+
+def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], wilds_block: bool) -> Move:
+    """``SensibleBot.choose`` in phase "turn", from the hand instead of the legal moves."""
+    seat, color = game.current_player, game.current_color
+    playable = PLAYABLE[game.discard_pile[-1]][color]  # E-MATCH
+    best: Card | None = None
+    plain = wd4 = wdt = False
+    counts = None
+    for card in hand:
+        if card in playable:
+            if card.is_wild:
+                rank = card.rank
+                if rank is _WILD:
+                    plain = True
+                elif rank is _WD4:
+                    wd4 = True
+                else:
+                    wdt = True
+            elif best is None or card.points > best.points:
+                best = card
+            elif card.points == best.points:  # equal points: the colour held most, the first of equals
+                if counts is None:
+                    counts = _color_counts(hand)
+                if counts[card.color] > counts[best.color]:
+                    best = card
+    can_draw = bool(game._pile) or len(game.discard_pile) > 1
+    honest = True
+    if wd4:
+        honest = wild_draw_four_honest(hand, color, wilds_block, _WD4_CARD)
+        hands = game.hands
+        # The next player is close to UNO: bluff now and then (the bot's own random number).
+        if (not honest and len(hands[(seat + game.direction) % len(hands)]) <= 2
+                and bot.rng.random() < bot.bluff_rate):
+            return wild_plays(_WD4_CARD, False)[favourite_color_index(hand)]
+    if best is not None:
+        return PLAIN_PLAYS[best.index]
+    if plain:
+        return wild_plays(_WILD_CARD)[favourite_color_index(hand)]
+    if wdt:
+        return _silence(game, _WDT_CARD, hand)
+    if wd4 and honest:
+        return wild_plays(_WD4_CARD, True)[favourite_color_index(hand)]
+    if can_draw:
+        return DRAW if color is not None else DRAW_WITH_COLOR[favourite_color_index(hand)]
+    # Nothing to draw: pass, unless a bluff is the only legal move (then its first colour).
+    return wild_plays(_WD4_CARD, False)[0] if wd4 else PASS
+
+
+def _drawn_move(game: Game, hand: list[Card], wilds_block: bool) -> Move:
+    """``SensibleBot.choose`` in phase "drawn": play the card just drawn unless it is a bluff."""
+    card = game.drawn
+    rank = card.rank
+    if not card.is_wild:
+        return PLAIN_PLAYS[card.index]
+    if rank is _WILD:
+        return wild_plays(card)[favourite_color_index(hand)]
+    if rank is _WDT:
+        return _silence(game, card, hand)
+    if wild_draw_four_honest(hand, game.current_color, wilds_block, card):
+        return wild_plays(card, True)[favourite_color_index(hand)]
+    return KEEP
+
+
+class HandTally(NamedTuple):
+    """What ``play_sensible_hand`` counted while it played."""
+
+    moves: int  # moves made (plays, draws, keeps, accepts, challenges, passes)
+    drawn: int  # cards drawn during these moves, by choice and as penalties
+    wild_draw_fours: int  # Wild Draw Fours played
+    bluffs: int  # ... of them against E-WD4-2
+    challenges: int  # challenges made (E-WD4-3)
+    caught: int  # challenges that caught a bluff (E-WD4-5)
+
+
+def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int = 5000,
+                       moves: list[Move] | None = None, answers: list[tuple] | None = None) -> HandTally:
+    """``bots.run_hand(game, bots, max_moves, moves)`` for a table of plain ``SensibleBot``s
+    (see ``all_sensible``): the same moves, events and random numbers, made faster. It also
+    counts as it goes, and appends to ``answers`` one ``(bluff, challenged, answerer_cards,
+    player_cards)`` per answered Wild Draw Four (as ``simulation.games.Answers`` holds them)."""
+    hands = game.hands
+    n = len(hands)
+    if len(bots) != n or not all_sensible(bots):
+        raise ValueError("play_sensible_hand needs one plain SensibleBot per seat")
+    seats = range(n)
+    wilds_block = game.rules.wilds_block_wild_draw_four
+    take_back = game.rules.guilty_penalty == "take_back"
+    uno_said = game.uno_said
+    make = game._make
+    record = moves.append if moves is not None else None
+    cards_before = sum(map(len, hands))
+    made = plays = wd4s = bluffs = challenges = caught = took_back = 0
+    # Some hand may hold two cards or fewer: only hands that shrank (a play) can make it so,
+    # so this is set after plays and cleared when a look at every hand finds none.
+    near = min(map(len, hands)) <= 2
+    while made < max_moves:
+        # run_hand's reactions, for bots that react only near UNO (SensibleBot.react).
+        if game.uno_window is not None:
+            for s in seats:
+                bots[s].react(game, s)
+        elif near:
+            near = False
+            for s in seats:
+                size = len(hands[s])
+                if size <= 2:
+                    near = True
+                    # No UNO window is open: SensibleBot.react can only say UNO, and only now.
+                    if s not in uno_said and (size == 1 or (s == game.current_player and game.phase in (TURN, DRAWN))):
+                        bots[s].react(game, s)
+        if game.winner is not None:
+            break
+        phase = game.phase
+        seat = game.current_player
+        if phase == TURN or phase == DRAWN:
+            hand = hands[seat]
+            if phase == TURN:
+                move = _turn_move(game, bots[seat], hand, wilds_block)
+            else:
+                move = _drawn_move(game, hand, wilds_block)
+            make(move)
+            card = move.card
+            if card is not None:  # a play
+                plays += 1
+                if len(hand) <= 2:
+                    near = True
+                if card is _WD4_CARD:
+                    wd4s += 1
+                    bluffs += move.honest is False
+        elif phase == RESPOND:
+            player, _color, honest = game.pending
+            wants = len(hands[player]) >= bots[seat].challenge_min_cards
+            move = CHALLENGE if wants else ACCEPT
+            answerer_had, player_had = len(hands[seat]), len(hands[player])
+            make(move)
+            if wants:
+                challenges += 1
+                if not honest:
+                    caught += 1
+                    took_back += take_back  # C-WD4-5: the card goes back to its player's hand
+            if answers is not None:
+                answers.append((not honest, wants, len(hands[seat]) - answerer_had,
+                                len(hands[player]) - player_had))
+        else:
+            break
+        made += 1
+        if record is not None:
+            record(move)
+        if game.winner is not None:
+            break
+    # Cards enter a hand by being drawn or taken back, and leave it only by being played.
+    drawn = sum(map(len, hands)) - cards_before + plays - took_back
+    return HandTally(made, drawn, wd4s, bluffs, challenges, caught)
