@@ -110,7 +110,9 @@ def test_simulate_games_fast_and_public_paths_give_the_same_arrays(monkeypatch):
     runs = [(300, 4, Rules.encanto()), (150, 2, Rules.classic()), (60, 10, RULES["classic-crowded"]),
             (120, [sim.sensible(1.0, 1), "sensible", sim.sensible(0.5, 9)], Rules.encanto())]
     fast = [sim.simulate_games(k, p, rules=r, seed=3) for k, p, r in runs]
+    # The public path: new bots from make_players for every game, run_hand, the event log.
     monkeypatch.setattr(games_module, "all_sensible", lambda bots: False)
+    monkeypatch.setattr(games_module, "_sensible_policies", lambda spec: None)
     public = [sim.simulate_games(k, p, rules=r, seed=3) for k, p, r in runs]
     for x, y in zip(fast, public):
         for name in ("seeds", "moves", "winner", "first_player", "points", "drawn", "wild_draw_fours", "bluffs",
@@ -119,6 +121,20 @@ def test_simulate_games_fast_and_public_paths_give_the_same_arrays(monkeypatch):
         for name in ("game", "bluff", "challenged", "answerer_cards", "player_cards"):
             assert np.array_equal(getattr(x.answers, name), getattr(y.answers, name)), name
     assert fast[0].challenges.sum() > 0 and fast[3].bluffs.sum() > 0
+
+
+def test_seats_that_reuse_sensible_bots():
+    """Counts, "sensible" and sensible(...) seats reuse plain SensibleBots; anything else is
+    made by make_players for each game."""
+    policies = games_module._sensible_policies
+    default = (0.25, 4)
+    assert policies(3) == (default,) * 3
+    assert policies(["sensible", sim.sensible(1.0, 2)]) == (default, (1.0, 2))
+    for other in (0, "sensible", ["sensible", "random"], [SensibleBot(1), "sensible"], [lambda s: SensibleBot(s)], []):
+        assert policies(other) is None
+    a = sim.simulate_games(60, 3, seed=4)
+    b = sim.simulate_games(60, ["sensible", sim.sensible(), "sensible"], seed=4)
+    assert np.array_equal(a.points, b.points) and np.array_equal(a.moves, b.moves)
 
 
 def test_only_plain_sensible_bots_take_the_fast_path():

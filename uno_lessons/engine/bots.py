@@ -42,6 +42,12 @@ class Bot:
     def rng(self, rng: np.random.Generator) -> None:
         self._rng = rng
 
+    def reseed(self, seed: int | np.random.SeedSequence | Seed | None) -> None:
+        """Start again from ``seed``, as a new bot made with it would (a simulation reuses
+        its bots from game to game this way)."""
+        self._seed = seed
+        self._rng = None
+
     def choose(self, game: Game) -> Move:
         """The move to make for ``game.current_player``."""
         raise NotImplementedError

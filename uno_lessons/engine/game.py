@@ -37,6 +37,7 @@ from .talk import TableTalk
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
+_PLAYED, _DREW, _SKIPPED = ev.Played, ev.Drew, ev.Skipped  # noted on most moves: one lookup
 
 
 
@@ -259,8 +260,11 @@ class Game(GameSetup, TableTalk):
         self.current_player = (self.current_player + self.direction) % len(self.hands)
 
     def _play(self, move: Move) -> None:
-        seat, card, color = self.current_player, move.card, move.color  # a colour for a wild only
-        hand = self.hands[seat]
+        seat = self.current_player
+        card = move.card
+        color = move.color  # a colour for a wild only
+        hands = self.hands
+        hand = hands[seat]
         hand.remove(card)
         self.discard_pile.append(card)
         previous_color = self.current_color
@@ -268,8 +272,8 @@ class Game(GameSetup, TableTalk):
         if self.drawn is not None:  # it was the card just drawn
             self.phase, self.drawn = TURN, None
         left = len(hand)
-        self._log.append((ev.Played, seat, card, color, move.target, left))
-        n, d = len(self.hands), self.direction
+        self._log.append((_PLAYED, seat, card, color, move.target, left))
+        n, d = len(hands), self.direction
         nxt = (seat + d) % n
         if left < 2 or self.uno_said:
             if left == 0:
@@ -284,20 +288,20 @@ class Game(GameSetup, TableTalk):
         if card.is_number or rank is _WILD:
             self.current_player = nxt
         elif rank is _SKIP:  # E-ACT-4
-            self._log.append((ev.Skipped, nxt))
+            self._log.append((_SKIPPED, nxt))
             self.current_player = (nxt + d) % n
         elif rank is _REVERSE:  # E-ACT-3
             self.direction = -d
             skip = n == 2 and self.rules.two_player_reverse_is_skip
             self._log.append((ev.Reversed, -d, skip))
             if skip:
-                self._log.append((ev.Skipped, nxt))
+                self._log.append((_SKIPPED, nxt))
                 self.current_player = seat
             else:
                 self.current_player = (seat - d) % n
         elif rank is _DRAW_TWO:  # E-ACT-2
             self._penalty(nxt, self.rules.draw_two_count, "draw_two")
-            self._log.append((ev.Skipped, nxt))
+            self._log.append((_SKIPPED, nxt))
             self.current_player = (nxt + d) % n
         elif rank is _WD4:  # E-WD4-3: the next player must answer
             self.pending = (seat, previous_color, bool(move.honest))
@@ -328,12 +332,13 @@ class Game(GameSetup, TableTalk):
         seat = self.current_player
         if move.color is not None:  # classic: a Wild turned first; the colour is named now
             self.current_color = move.color
-        card = self._take()
+        pile = self._pile
+        card = pile.pop() if pile else self._take()  # _take reshuffles an empty pile
         hand = self.hands[seat]
         hand.append(card)
         if self.uno_said:
             self.uno_said.discard(seat)
-        self._log.append((ev.Drew, seat, (card,), 1, "draw"))
+        self._log.append((_DREW, seat, (card,), 1, "draw"))
         if card in PLAYABLE[self.discard_pile[-1]][self.current_color]:  # E-MATCH
             self.phase, self.drawn = DRAWN, card  # E-DRAW-1/2: play it or keep it
         else:
@@ -344,7 +349,7 @@ class Game(GameSetup, TableTalk):
         self.pending = None
         self._log.append((ev.Accepted, seat))
         self._penalty(seat, self.rules.wild_draw_four_count, "wild_draw_four")
-        self._log.append((ev.Skipped, seat))
+        self._log.append((_SKIPPED, seat))
         self._end_turn()
 
     def _challenge(self) -> None:
@@ -354,7 +359,7 @@ class Game(GameSetup, TableTalk):
         self._log.append((ev.Challenged, seat, player, tuple(self.hands[player]), previous_color, honest))
         if honest:  # E-WD4-4
             self._penalty(seat, self.rules.innocent_challenge_draw, "challenge")
-            self._log.append((ev.Skipped, seat))
+            self._log.append((_SKIPPED, seat))
             self._end_turn()
             return
         if self.rules.guilty_penalty == "take_back":  # C-WD4-5
@@ -398,7 +403,7 @@ class Game(GameSetup, TableTalk):
         self.hands[seat].extend(got)
         if got:
             self.uno_said.discard(seat)
-        self._log.append((ev.Drew, seat, tuple(got), count, reason))
+        self._log.append((_DREW, seat, tuple(got), count, reason))
         self._legal = None
 
     # ------------------------------------------------------------------ shorthands

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..engine.bots import SensibleBot, _color_counts
-from ..engine.cards import Card, Rank
+from ..engine.cards import ALL_CARDS, Card, Color, Rank
 from ..engine.game import Game
 from ..engine.moves import (
     ACCEPT,
@@ -80,51 +80,61 @@ def _silence(game: Game, card: Card, hand: list[Card]) -> Move:
     return silence_plays(card, seat, n)[favourite_color_index(hand) * (n - 1) + fewest - (fewest > seat)]
 
 
+# What a card is worth to SensibleBot's choice on each top card and colour in force: its
+# points if it is a coloured card that may be played (E-MATCH), a flag (below -1) for each
+# wild, -1 if it may not be played. One dict lookup per card in the hand.
+_NO, _W_FLAG, _WD4_FLAG, _WDT_FLAG = -1, -2, -4, -8
+_WILD_FLAGS = {_WILD: _W_FLAG, _WD4: _WD4_FLAG, _WDT: _WDT_FLAG}
+_SCORES: dict[Card, dict[Color | None, dict[Card, int]]] = {
+    top: {color: {c: (_NO if c not in ok else _WILD_FLAGS[c.rank] if c.is_wild else c.points) for c in ALL_CARDS}
+          for color, ok in by_color.items()}
+    for top, by_color in PLAYABLE.items()
+}
+
+
 def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], wilds_block: bool) -> Move:
     """``SensibleBot.choose`` in phase "turn", from the hand instead of the legal moves."""
-    seat, color = game.current_player, game.current_color
-    playable = PLAYABLE[game.discard_pile[-1]][color]  # E-MATCH
+    color = game.current_color
+    scores = _SCORES[game.discard_pile[-1]][color]
     best: Card | None = None
-    plain = wd4 = wdt = False
+    most = -1  # the best coloured card's points
+    wilds = 0  # -(sum of the flags of the wilds held)
     counts = None
     for card in hand:
-        if card in playable:
-            if card.is_wild:
-                rank = card.rank
-                if rank is _WILD:
-                    plain = True
-                elif rank is _WD4:
-                    wd4 = True
-                else:
-                    wdt = True
-            elif best is None or card.points > best.points:
+        points = scores[card]
+        if points < 0:
+            if points != _NO:
+                wilds |= -points
+        elif points > most:
+            best, most = card, points
+        elif points == most and card is not best:  # equal points: the colour held most, the first of equals
+            if counts is None:
+                counts = _color_counts(hand)
+            if counts[card.color] > counts[best.color]:
                 best = card
-            elif card.points == best.points:  # equal points: the colour held most, the first of equals
-                if counts is None:
-                    counts = _color_counts(hand)
-                if counts[card.color] > counts[best.color]:
-                    best = card
-    can_draw = bool(game._pile) or len(game.discard_pile) > 1
     honest = True
-    if wd4:
-        honest = wild_draw_four_honest(hand, color, wilds_block, _WD4_CARD)
+    if wilds & -_WD4_FLAG:
         hands = game.hands
         # The next player is close to UNO: bluff now and then (the bot's own random number).
-        if (not honest and len(hands[(seat + game.direction) % len(hands)]) <= 2
-                and bot.rng.random() < bot.bluff_rate):
-            return wild_plays(_WD4_CARD, False)[favourite_color_index(hand)]
+        if len(hands[(game.current_player + game.direction) % len(hands)]) <= 2:
+            honest = wild_draw_four_honest(hand, color, wilds_block, _WD4_CARD)
+            if not honest and bot.rng.random() < bot.bluff_rate:
+                return wild_plays(_WD4_CARD, False)[favourite_color_index(hand)]
     if best is not None:
         return PLAIN_PLAYS[best.index]
-    if plain:
-        return wild_plays(_WILD_CARD)[favourite_color_index(hand)]
-    if wdt:
-        return _silence(game, _WDT_CARD, hand)
-    if wd4 and honest:
-        return wild_plays(_WD4_CARD, True)[favourite_color_index(hand)]
-    if can_draw:
+    if wilds:
+        if wilds & -_W_FLAG:
+            return wild_plays(_WILD_CARD)[favourite_color_index(hand)]
+        if wilds & -_WDT_FLAG:
+            return _silence(game, _WDT_CARD, hand)
+        honest = wild_draw_four_honest(hand, color, wilds_block, _WD4_CARD)
+        if honest:
+            return wild_plays(_WD4_CARD, True)[favourite_color_index(hand)]
+    if game._pile or len(game.discard_pile) > 1:
         return DRAW if color is not None else DRAW_WITH_COLOR[favourite_color_index(hand)]
-    # Nothing to draw: pass, unless a bluff is the only legal move (then its first colour).
-    return wild_plays(_WD4_CARD, False)[0] if wd4 else PASS
+    # Nothing to draw: pass; SensibleBot's last resort, the first legal move, if only a bluff
+    # is left (it never is: a bluff means a card of the colour, or another wild, is held).
+    return PASS if honest else wild_plays(_WD4_CARD, False)[0]
 
 
 def _drawn_move(game: Game, hand: list[Card], wilds_block: bool) -> Move:
@@ -171,29 +181,28 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
     made = plays = wd4s = bluffs = challenges = caught = took_back = 0
-    # Some hand may hold two cards or fewer: only hands that shrank (a play) can make it so,
-    # so this is set after plays and cleared when a look at every hand finds none.
-    near = min(map(len, hands)) <= 2
+    if max_moves > 0 and game.uno_window is None:
+        # run_hand's first reactions: any seat (house rules may deal one or two cards).
+        for s in seats:
+            size = len(hands[s])
+            if size <= 2 and s not in uno_said and (size == 1 or (
+                    s == game.current_player and game.phase in (TURN, DRAWN))):
+                bots[s].react(game, s)
     while made < max_moves:
+        seat = game.current_player
+        hand = hands[seat]
+        phase = game.phase
         # run_hand's reactions, for bots that react only near UNO (SensibleBot.react).
         if game.uno_window is not None:
             for s in seats:
                 bots[s].react(game, s)
-        elif near:
-            near = False
-            for s in seats:
-                size = len(hands[s])
-                if size <= 2:
-                    near = True
-                    # No UNO window is open: SensibleBot.react can only say UNO, and only now.
-                    if s not in uno_said and (size == 1 or (s == game.current_player and game.phase in (TURN, DRAWN))):
-                        bots[s].react(game, s)
-        if game.winner is not None:
-            break
-        phase = game.phase
-        seat = game.current_player
+        elif len(hand) <= 2 and seat not in uno_said and (len(hand) == 1 or phase == TURN or phase == DRAWN):
+            # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
+            # with two on its own turn; and after the first reactions only the player to move
+            # can need to. Another seat's hand shrinks only by its own play, which leaves it
+            # having said UNO or opens a window, where every bot reacts. Reactions move no turn.
+            bots[seat].react(game, seat)
         if phase == TURN or phase == DRAWN:
-            hand = hands[seat]
             if phase == TURN:
                 move = _turn_move(game, bots[seat], hand, wilds_block)
             else:
@@ -202,8 +211,6 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             card = move.card
             if card is not None:  # a play
                 plays += 1
-                if len(hand) <= 2:
-                    near = True
                 if card is _WD4_CARD:
                     wd4s += 1
                     bluffs += move.honest is False
@@ -211,7 +218,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             player, _color, honest = game.pending
             wants = len(hands[player]) >= bots[seat].challenge_min_cards
             move = CHALLENGE if wants else ACCEPT
-            answerer_had, player_had = len(hands[seat]), len(hands[player])
+            answerer_had, player_had = len(hand), len(hands[player])
             make(move)
             if wants:
                 challenges += 1
@@ -219,8 +226,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                     caught += 1
                     took_back += take_back  # C-WD4-5: the card goes back to its player's hand
             if answers is not None:
-                answers.append((not honest, wants, len(hands[seat]) - answerer_had,
-                                len(hands[player]) - player_had))
+                answers.append((not honest, wants, len(hand) - answerer_had, len(hands[player]) - player_had))
         else:
             break
         made += 1

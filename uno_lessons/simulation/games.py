@@ -200,8 +200,18 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     # One Generator deals every game, set to the state a new one seeded so would have; a bot's
     # Generator is built only if it draws a random number.
     rng = np.random.Generator(np.random.PCG64(0))
+    reused: dict[tuple, list[SensibleBot]] = {}
     for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
-        bots = make_players(seating(i), Seed(s, (1,)))
+        spec = seating(i)
+        policies = _sensible_policies(spec)
+        if policies is None:
+            bots = make_players(spec, Seed(s, (1,)))
+        else:  # the bots make_players would make, reused with new seeds: a seat's seed is child k
+            bots = reused.get(policies)
+            if bots is None:
+                bots = reused[policies] = [SensibleBot(None, rate, least) for rate, least in policies]
+            for k, bot in enumerate(bots):
+                bot.reseed(Seed(s, (1, k)))
         n_players = len(bots)
         rng.bit_generator.state = state
         game = Game.new(n_players, rules=rules, rng=rng)
@@ -224,6 +234,27 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         answers=Answers(ans[0].astype(np.int32), ans[1].astype(bool), ans[2].astype(bool),
                         ans[3].astype(np.int16), ans[4].astype(np.int16)),
     )
+
+
+_DEFAULT_POLICY = (SensibleBot().bluff_rate, SensibleBot().challenge_min_cards)
+
+
+def _sensible_policies(spec: Any) -> tuple[tuple[float, int], ...] | None:
+    """Each seat's ``(bluff_rate, challenge_min_cards)`` when every seat of ``spec`` makes a
+    plain SensibleBot (a count, "sensible" or ``sensible(...)``); None otherwise."""
+    if type(spec) is int:
+        return (_DEFAULT_POLICY,) * spec if spec > 0 else None
+    if isinstance(spec, (str, Bot)) or not isinstance(spec, Sequence):
+        return None
+    policies = []
+    for item in spec:
+        if type(item) is _Policy:
+            policies.append((item.bluff_rate, item.challenge_min_cards))
+        elif type(item) is str and item == "sensible":
+            policies.append(_DEFAULT_POLICY)
+        else:
+            return None
+    return tuple(policies) or None
 
 
 class _Policy:
