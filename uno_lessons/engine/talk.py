@@ -24,6 +24,10 @@ class TableTalk:
     def say_uno(self, seat: int) -> bool:
         """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
         self._check_seat(seat, "uno")
+        return self._say_uno(seat)
+
+    def _say_uno(self, seat: int) -> bool:
+        """``say_uno`` for a seat known to exist while the hand is on (the simulation's bots)."""
         n_cards = len(self.hands[seat])
         counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
         self._log.append((ev.SaidUno, seat, counts))

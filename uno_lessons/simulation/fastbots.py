@@ -92,13 +92,13 @@ _SCORES: dict[Card, dict[Color | None, dict[Card, int]]] = {
 }
 
 
-def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], wilds_block: bool) -> Move:
-    """``SensibleBot.choose`` in phase "turn", from the hand instead of the legal moves."""
-    color = game.current_color
-    scores = _SCORES[game.discard_pile[-1]][color]
+def _best_plain(hand: list[Card], scores: dict[Card, int]) -> tuple[Card | None, int]:
+    """SensibleBot's pick among the coloured cards it may play (most points, then the colour
+    held most, the first of equals) and the flags of the wilds it holds (see ``_SCORES``).
+    ``play_sensible_hand`` runs the same loop inline."""
     best: Card | None = None
     most = -1  # the best coloured card's points
-    wilds = 0  # -(sum of the flags of the wilds held)
+    wilds = 0  # the flags of the wilds held, made positive
     counts = None
     for card in hand:
         points = scores[card]
@@ -112,6 +112,13 @@ def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], wilds_block: bool
                 counts = _color_counts(hand)
             if counts[card.color] > counts[best.color]:
                 best = card
+    return best, wilds
+
+
+def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], best: Card | None, wilds: int,
+               wilds_block: bool) -> Move:
+    """``SensibleBot.choose`` in phase "turn", given ``_best_plain``'s answer for the hand."""
+    color = game.current_color
     honest = True
     if wilds & -_WD4_FLAG:
         hands = game.hands
@@ -177,7 +184,9 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     wilds_block = game.rules.wilds_block_wild_draw_four
     take_back = game.rules.guilty_penalty == "take_back"
     uno_said = game.uno_said
+    discard = game.discard_pile
     make = game._make
+    say_uno = game._say_uno
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
     made = plays = wd4s = bluffs = challenges = caught = took_back = 0
@@ -201,10 +210,28 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             # with two on its own turn; and after the first reactions only the player to move
             # can need to. Another seat's hand shrinks only by its own play, which leaves it
             # having said UNO or opens a window, where every bot reacts. Reactions move no turn.
-            bots[seat].react(game, seat)
+            say_uno(seat)  # what SensibleBot.react does here; the hand is on and the seat real
         if phase == TURN or phase == DRAWN:
             if phase == TURN:
-                move = _turn_move(game, bots[seat], hand, wilds_block)
+                # _best_plain, inline: this runs for most moves of a game.
+                scores = _SCORES[discard[-1]][game.current_color]
+                best = None
+                most = -1
+                wilds = 0
+                for card in hand:
+                    points = scores[card]
+                    if points < 0:
+                        if points != _NO:
+                            wilds |= -points
+                    elif points > most:
+                        best, most = card, points
+                    elif points == most and card is not best:
+                        best, wilds = _best_plain(hand, scores)  # equal points: settled there
+                        break
+                if best is not None and not wilds & -_WD4_FLAG:
+                    move = PLAIN_PLAYS[best.index]  # the usual move: no bluff to weigh
+                else:
+                    move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
                 move = _drawn_move(game, hand, wilds_block)
             make(move)
