@@ -35,7 +35,7 @@ class Bot:
         made at once: seeding costs more than a move, and many bots never need one)."""
         if self._rng is None:
             seed = self._seed
-            self._rng = np.random.default_rng(seed.build() if isinstance(seed, Seed) else seed)
+            self._rng = seed.generator() if isinstance(seed, Seed) else np.random.default_rng(seed)
         return self._rng
 
     @rng.setter

@@ -27,5 +27,9 @@ class Seed:
         """The SeedSequence itself."""
         return np.random.SeedSequence(self.entropy, spawn_key=self.spawn_key)
 
+    def generator(self) -> np.random.Generator:
+        """A new Generator from this seed: ``numpy.random.default_rng(self.build())``."""
+        return np.random.default_rng(self.build())
+
     def __repr__(self) -> str:
         return f"Seed({self.entropy!r}, {self.spawn_key!r})"

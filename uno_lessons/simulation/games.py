@@ -19,7 +19,7 @@ from ..engine.rules import Rules
 from ..engine.seeds import Seed
 from .estimate import Estimate
 from .fastbots import all_sensible, play_sensible_hand
-from .seeding import pcg64_states
+from .seeding import SeatSeeds, pcg64_states
 
 _WD4 = Rank.WILD_DRAW_FOUR
 
@@ -201,6 +201,7 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     # Generator is built only if it draws a random number.
     rng = np.random.Generator(np.random.PCG64(0))
     reused: dict[tuple, list[SensibleBot]] = {}
+    seat_seeds: list[SeatSeeds] = []
     for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
         spec = seating(i)
         policies = _sensible_policies(spec)
@@ -210,8 +211,10 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
             bots = reused.get(policies)
             if bots is None:
                 bots = reused[policies] = [SensibleBot(None, rate, least) for rate, least in policies]
-            for k, bot in enumerate(bots):
-                bot.reseed(Seed(s, (1, k)))
+            while len(seat_seeds) < len(bots):  # seat k's seeds: children (1, k), as make_bots
+                seat_seeds.append(SeatSeeds(seeds, (1, len(seat_seeds))))
+            for bot, seat_seed in zip(bots, seat_seeds):
+                bot.reseed(seat_seed.select(i, s))
         n_players = len(bots)
         rng.bit_generator.state = state
         game = Game.new(n_players, rules=rules, rng=rng)

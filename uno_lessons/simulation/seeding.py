@@ -5,12 +5,15 @@ for its seed ``s``, exactly as ``bots.play_game(seed=s)`` deals it. Building a S
 a Generator for every game costs about as much as playing a fifth of the game, so
 ``pcg64_states`` runs numpy's SeedSequence hashing and PCG64 seeding on all the seeds together,
 as array arithmetic; the simulation then sets one Generator to each game's state in turn.
-tests/test_simulation.py checks the result against numpy's own seeding.
+The bots' seeds are done the same way (``SeatSeeds``). tests/test_seeding.py checks the
+results against numpy's own seeding.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from ..engine.seeds import Seed
 
 _U32 = np.uint32
 _MASK128 = (1 << 128) - 1
@@ -37,12 +40,19 @@ def _mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def pcg64_states(seeds: np.ndarray, child: int = 0) -> list[dict]:
     """``default_rng(SeedSequence(s, spawn_key=(child,))).bit_generator.state`` for each seed
     ``s`` (non-negative, below 2**64), without building a SeedSequence or a Generator."""
+    return [pcg64_state(*words) for words in zip(*pcg64_words(seeds, (child,)))]
+
+
+def pcg64_words(seeds: np.ndarray, spawn_key: tuple[int, ...]) -> list[list[int]]:
+    """The four 64-bit words ``SeedSequence(s, spawn_key=spawn_key).generate_state(4,
+    np.uint64)`` for each seed ``s`` (non-negative, below 2**64), as four lists of ints:
+    what PCG64 is seeded from (``pcg64_state``). Each key entry must be below 2**32."""
     seeds = np.asarray(seeds, dtype=np.uint64)
     # The entropy as 32-bit words, padded with zeros to the pool size of 4, then the spawn key.
     words = [(seeds & np.uint64(0xFFFF_FFFF)).astype(_U32), (seeds >> np.uint64(32)).astype(_U32),
              np.zeros_like(seeds, dtype=_U32), np.zeros_like(seeds, dtype=_U32),
-             np.full(seeds.shape, child, dtype=_U32)]
-    consts = iter(_hash_consts(_INIT_A, _MULT_A, 4 + 12 + 4))
+             *(np.full(seeds.shape, key, dtype=_U32) for key in spawn_key)]
+    consts = iter(_hash_consts(_INIT_A, _MULT_A, 4 + 12 + 4 * len(spawn_key)))
 
     def hashmix(value: np.ndarray) -> np.ndarray:
         h = next(consts)
@@ -55,19 +65,47 @@ def pcg64_states(seeds: np.ndarray, child: int = 0) -> list[dict]:
             for dst in range(4):
                 if src != dst:
                     pool[dst] = _mix(pool[dst], hashmix(pool[src]))
-        for dst in range(4):
-            pool[dst] = _mix(pool[dst], hashmix(words[4]))
+        for word in words[4:]:
+            for dst in range(4):
+                pool[dst] = _mix(pool[dst], hashmix(word))
         # generate_state(4, np.uint64): eight words, read in little-endian pairs.
         out = []
         for i, h in enumerate(_hash_consts(_INIT_B, _MULT_B, 8)):
             value = (pool[i % 4] ^ h) * _U32((int(h) * _MULT_B) & 0xFFFF_FFFF)
             out.append((value ^ (value >> _U32(16))).astype(np.uint64))
-    u64 = [(out[2 * k] | (out[2 * k + 1] << np.uint64(32))).tolist() for k in range(4)]
-    states = []
-    for s0, s1, i0, i1 in zip(*u64):
-        # PCG64: seed and stream from those words, then two steps of the generator.
-        inc = ((((i0 << 64) | i1) << 1) | 1) & _MASK128
-        state = ((inc + ((s0 << 64) | s1)) * _PCG_MULT + inc) & _MASK128
-        states.append({"bit_generator": "PCG64", "state": {"state": state, "inc": inc},
-                       "has_uint32": 0, "uinteger": 0})
-    return states
+    return [(out[2 * k] | (out[2 * k + 1] << np.uint64(32))).tolist() for k in range(4)]
+
+
+def pcg64_state(s0: int, s1: int, i0: int, i1: int) -> dict:
+    """The ``bit_generator.state`` of a PCG64 seeded with these four words (``pcg64_words``)."""
+    # PCG64: seed and stream from those words, then two steps of the generator.
+    inc = ((((i0 << 64) | i1) << 1) | 1) & _MASK128
+    state = ((inc + ((s0 << 64) | s1)) * _PCG_MULT + inc) & _MASK128
+    return {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0, "uinteger": 0}
+
+
+class SeatSeeds(Seed):
+    """The seeds of one seat's bots over a simulation's games: in game ``i`` (seed ``s``) the
+    bot's seed is ``Seed(s, spawn_key)``, as ``make_bots`` gives it. Its Generator is one kept
+    for the seat, set to the state a new Generator from that seed would have: numpy's seeding
+    is done for every game at once (``pcg64_words``), and making a Generator costs more than
+    a bot's whole game. A bot's Generator lives for its game only, so one per seat is enough."""
+
+    __slots__ = ("_words", "_index", "_generator")
+
+    def __init__(self, seeds: np.ndarray, spawn_key: tuple[int, ...]) -> None:
+        super().__init__(0, spawn_key)
+        self._words = pcg64_words(seeds, spawn_key)
+        self._index = 0
+        self._generator = np.random.Generator(np.random.PCG64(0))
+
+    def select(self, index: int, entropy: int) -> SeatSeeds:
+        """Stand for game ``index``'s seed, ``entropy`` (the same seed as ``seeds[index]``)."""
+        self._index, self.entropy = index, entropy
+        return self
+
+    def generator(self) -> np.random.Generator:
+        """The seat's Generator, set to the state ``default_rng(self.build())`` would have."""
+        i = self._index
+        self._generator.bit_generator.state = pcg64_state(*(words[i] for words in self._words))
+        return self._generator
