@@ -241,7 +241,9 @@ class Game(GameSetup, TableTalk):
     def _make(self, move: Move) -> None:
         """Make ``move``, known to be legal and the engine's own copy (a move from
         ``legal_moves`` or built as it builds them): ``apply`` without the check, for the
-        simulation's bots, which only ever pick a legal move."""
+        simulation's bots, which only ever pick a legal move. ``apply`` and
+        ``simulation.fastbots`` write out its first steps for plays and draws: keep them in
+        step (tests/test_fastbots.py compares whole games)."""
         self._legal = None
         self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         kind = move.kind

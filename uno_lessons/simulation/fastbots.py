@@ -4,7 +4,8 @@ for move, for ``simulate_games``.
 ``SensibleBot.choose`` asks the game for every legal move and scans them; here the same
 decision is read straight from the hand, the top card and the colour in force, and made
 through ``Game._make`` (``Game.apply`` without its legality check: the move is legal by
-construction, and it is the engine's own interned Move, honesty flag included). Each bot
+construction, and it is the engine's own interned Move, honesty flag included); plays and
+draws go straight to ``Game._play`` and ``Game._draw``, as ``Game.apply`` sends them. Each bot
 draws its random numbers from its own Generator at the same moments as ``SensibleBot``, so a
 seed gives the same game either way; tests/test_fastbots.py plays seeded games both ways, move
 for move and event for event, over both rule sets and 2 to 10 players.
@@ -185,7 +186,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     take_back = game.rules.guilty_penalty == "take_back"
     uno_said = game.uno_said
     discard = game.discard_pile
-    make = game._make
+    make, play, draw = game._make, game._play, game._draw
+    game._legal = None  # as _make does; no legal moves are asked for below
     say_uno = game._say_uno
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
@@ -205,6 +207,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
         if game.uno_window is not None:
             for s in seats:
                 bots[s].react(game, s)
+            game.uno_window = None  # E-UNO-4: this move closes the window (as _make does)
         elif len(hand) <= 2 and seat not in uno_said and (len(hand) == 1 or phase == TURN or phase == DRAWN):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
@@ -234,9 +237,16 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                     move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
                 move = _drawn_move(game, hand, wilds_block)
-            make(move)
+            # Game._make's dispatch written out, as Game.apply does for plays and draws (the
+            # window is closed above; nothing here fills the cache of legal moves).
             card = move.card
-            if card is not None:  # a play
+            if card is None:
+                if move.kind == "draw":
+                    draw(move)
+                else:
+                    make(move)
+            else:  # a play
+                play(move)
                 plays += 1
                 if card is _WD4_CARD:
                     wd4s += 1

@@ -219,7 +219,7 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         rng.bit_generator.state = state
         game = Game.new(n_players, rules=rules, rng=rng)
         first = game.current_player
-        if all_sensible(bots):  # the same game, played and counted faster (fastbots.py)
+        if policies is not None or all_sensible(bots):  # the same game, faster (fastbots.py)
             rows.append(_play_fast(game, bots, max_moves, first, i, answers))
         else:
             moves: list[Move] = []
