@@ -226,7 +226,8 @@ class Game(GameSetup, TableTalk):
             if move not in legal:
                 raise IllegalMove(why_illegal(self, move))
             move = legal[legal.index(move)]  # the engine's own copy carries the honesty flag
-        # What _make does, written out here: one call fewer on every move of every caller.
+        # Plays, draws and the rest are made by internal entries that check nothing: the
+        # simulation's fast bots (simulation/fastbots.py) call them directly, as here.
         self._legal = None
         self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         kind = move.kind
@@ -235,23 +236,13 @@ class Game(GameSetup, TableTalk):
         elif kind == "draw":
             self._draw(move)
         else:
-            self._make(move)
+            self._other_move(move)
         return move
 
-    def _make(self, move: Move) -> None:
-        """Make ``move``, known to be legal and the engine's own copy (a move from
-        ``legal_moves`` or built as it builds them): ``apply`` without the check, for the
-        simulation's bots, which only ever pick a legal move. ``apply`` and
-        ``simulation.fastbots`` write out its first steps for plays and draws: keep them in
-        step (tests/test_fastbots.py compares whole games)."""
-        self._legal = None
-        self.uno_window = None  # E-UNO-4: the next player's first move closes the window
+    def _other_move(self, move: Move) -> None:
+        """Make a keep, accept, challenge or pass, known to be legal (no check here: see ``apply``)."""
         kind = move.kind
-        if kind == "play":
-            self._play(move)
-        elif kind == "draw":
-            self._draw(move)
-        elif kind == "keep":
+        if kind == "keep":
             self._log.append((ev.Kept, self.current_player))
             self._end_turn()
         elif kind == "accept":

@@ -3,9 +3,9 @@ for move, for ``simulate_games``.
 
 ``SensibleBot.choose`` asks the game for every legal move and scans them; here the same
 decision is read straight from the hand, the top card and the colour in force, and made
-through ``Game._make`` (``Game.apply`` without its legality check: the move is legal by
-construction, and it is the engine's own interned Move, honesty flag included); plays and
-draws go straight to ``Game._play`` and ``Game._draw``, as ``Game.apply`` sends them. Each bot
+through the engine's internal entries ``Game._play``, ``Game._draw`` and ``Game._other_move``
+as ``Game.apply`` makes it after its legality check, without the check: the move is legal by
+construction, and it is the engine's own interned Move, honesty flag included. Each bot
 draws its random numbers from its own Generator at the same moments as ``SensibleBot``, so a
 seed gives the same game either way; tests/test_fastbots.py plays seeded games both ways, move
 for move and event for event, over both rule sets and 2 to 10 players.
@@ -93,32 +93,10 @@ _SCORES: dict[Card, dict[Color | None, dict[Card, int]]] = {
 }
 
 
-def _best_plain(hand: list[Card], scores: dict[Card, int]) -> tuple[Card | None, int]:
-    """SensibleBot's pick among the coloured cards it may play (most points, then the colour
-    held most, the first of equals) and the flags of the wilds it holds (see ``_SCORES``).
-    ``play_sensible_hand`` runs the same loop inline."""
-    best: Card | None = None
-    most = -1  # the best coloured card's points
-    wilds = 0  # the flags of the wilds held, made positive
-    counts = None
-    for card in hand:
-        points = scores[card]
-        if points < 0:
-            if points != _NO:
-                wilds |= -points
-        elif points > most:
-            best, most = card, points
-        elif points == most and card is not best:  # equal points: the colour held most, the first of equals
-            if counts is None:
-                counts = _color_counts(hand)
-            if counts[card.color] > counts[best.color]:
-                best = card
-    return best, wilds
-
-
 def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], best: Card | None, wilds: int,
                wilds_block: bool) -> Move:
-    """``SensibleBot.choose`` in phase "turn", given ``_best_plain``'s answer for the hand."""
+    """``SensibleBot.choose`` in phase "turn", given the best coloured card it may play and the
+    flags of the wilds it holds (found by ``play_sensible_hand``)."""
     color = game.current_color
     honest = True
     if wilds & -_WD4_FLAG:
@@ -186,8 +164,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     take_back = game.rules.guilty_penalty == "take_back"
     uno_said = game.uno_said
     discard = game.discard_pile
-    make, play, draw = game._make, game._play, game._draw
-    game._legal = None  # as _make does; no legal moves are asked for below
+    play, draw, other = game._play, game._draw, game._other_move
+    game._legal = None  # as Game.apply does; no legal moves are asked for below
     say_uno = game._say_uno
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
@@ -207,7 +185,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
         if game.uno_window is not None:
             for s in seats:
                 bots[s].react(game, s)
-            game.uno_window = None  # E-UNO-4: this move closes the window (as _make does)
+            game.uno_window = None  # E-UNO-4: this move closes the window (as Game.apply does)
         elif len(hand) <= 2 and seat not in uno_said and (len(hand) == 1 or phase == TURN or phase == DRAWN):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
@@ -216,11 +194,13 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             say_uno(seat)  # what SensibleBot.react does here; the hand is on and the seat real
         if phase == TURN or phase == DRAWN:
             if phase == TURN:
-                # _best_plain, inline: this runs for most moves of a game.
+                # The coloured card it may play with the most points (then the colour held
+                # most, the first of equals), and the wilds it holds.
                 scores = _SCORES[discard[-1]][game.current_color]
                 best = None
-                most = -1
-                wilds = 0
+                most = -1  # the best card's points
+                wilds = 0  # the flags of the wilds held, made positive
+                counts = None
                 for card in hand:
                     points = scores[card]
                     if points < 0:
@@ -229,22 +209,22 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                     elif points > most:
                         best, most = card, points
                     elif points == most and card is not best:
-                        best, wilds = _best_plain(hand, scores)  # equal points: settled there
-                        break
+                        if counts is None:
+                            counts = _color_counts(hand)
+                        if counts[card.color] > counts[best.color]:
+                            best = card
                 if best is not None and not wilds & -_WD4_FLAG:
                     move = PLAIN_PLAYS[best.index]  # the usual move: no bluff to weigh
                 else:
                     move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
                 move = _drawn_move(game, hand, wilds_block)
-            # Game._make's dispatch written out, as Game.apply does for plays and draws (the
-            # window is closed above; nothing here fills the cache of legal moves).
             card = move.card
             if card is None:
                 if move.kind == "draw":
                     draw(move)
                 else:
-                    make(move)
+                    other(move)
             else:  # a play
                 play(move)
                 plays += 1
@@ -256,7 +236,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             wants = len(hands[player]) >= bots[seat].challenge_min_cards
             move = CHALLENGE if wants else ACCEPT
             answerer_had, player_had = len(hand), len(hands[player])
-            make(move)
+            other(move)
             if wants:
                 challenges += 1
                 if not honest:
