@@ -86,10 +86,17 @@ def _silence(game: Game, card: Card, hand: list[Card]) -> Move:
 # wild, -1 if it may not be played. One dict lookup per card in the hand.
 _NO, _W_FLAG, _WD4_FLAG, _WDT_FLAG = -1, -2, -4, -8
 _WILD_FLAGS = {_WILD: _W_FLAG, _WD4: _WD4_FLAG, _WDT: _WDT_FLAG}
+
+
+def _scores(playable: frozenset[Card]) -> dict[Card, int]:
+    scores = dict.fromkeys(ALL_CARDS, _NO)
+    for card in playable:
+        scores[card] = _WILD_FLAGS[card.rank] if card.is_wild else card.points
+    return scores
+
+
 _SCORES: dict[Card, dict[Color | None, dict[Card, int]]] = {
-    top: {color: {c: (_NO if c not in ok else _WILD_FLAGS[c.rank] if c.is_wild else c.points) for c in ALL_CARDS}
-          for color, ok in by_color.items()}
-    for top, by_color in PLAYABLE.items()
+    top: {color: _scores(ok) for color, ok in by_color.items()} for top, by_color in PLAYABLE.items()
 }
 
 
