@@ -20,7 +20,11 @@ RULES = {
     # Big hands leave a short draw pile: reshuffles, nothing to draw, passes, lone bluffs.
     "encanto-crowded": Rules.encanto().replace(hand_size=10),
     "classic-crowded": Rules.classic().replace(hand_size=10, two_player_reverse_is_skip=False),
+    # Hands of one or two cards: every bot may have to say UNO before the first move.
+    "encanto-tiny": Rules.encanto().replace(hand_size=1, uno_penalty=0),
+    "classic-tiny": Rules.classic().replace(hand_size=2, guilty_penalty="draw_four"),
 }
+TINY = ("encanto-tiny", "classic-tiny")
 
 
 def _policies(n: int, seed: int) -> list:
@@ -63,7 +67,7 @@ def test_fast_path_plays_the_public_path_games_move_for_move(rules):
                 seen.update(f"{m.kind}{'-bluff' if m.honest is False else ''}" for m in a)
                 if public.is_over or not a:
                     break
-    assert {"play", "draw", "accept", "challenge", "play-bluff"} <= seen, seen
+    assert {"play", "draw"} <= seen if rules in TINY else {"play", "draw", "accept", "challenge", "play-bluff"} <= seen
 
 
 @pytest.mark.parametrize("rules", list(RULES))
@@ -93,6 +97,9 @@ def test_fast_path_whole_games_and_figures_over_many_seeds(rules):
             assert answers == [(7, *r) for r in found]
             kinds.update(m.kind for m in a)
             events.update(e.kind for e in public.events)
+    assert {"said_uno", "won"} <= events
+    if rules in TINY:
+        return
     assert {"play", "draw", "accept", "challenge"} <= kinds  # keep: see test_a_drawn_bluff_is_kept
     if "crowded" in rules:
         assert "reshuffled" in events  # pass: see test_nothing_to_draw_pass_or_play_a_wild
@@ -102,7 +109,6 @@ def test_fast_path_whole_games_and_figures_over_many_seeds(rules):
         assert "start_effect" in events  # C-SETUP-4: the first card's effect applied
     if rules.startswith("encanto"):
         assert "silenced" in events
-    assert {"said_uno", "won"} <= events
 
 
 def test_simulate_games_fast_and_public_paths_give_the_same_arrays(monkeypatch):
