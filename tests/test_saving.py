@@ -187,7 +187,7 @@ def test_a_position_may_hold_fewer_cards_but_not_more_copies():
     ("silenced", 5, "silences seat 5"),
     ("uno_window", -1, "caught not saying UNO, but the seats are 0 to 3"),
     ("uno_said", [7], "seat 7 has said UNO"),
-    ("names", ["Ana", "Ben"], "4 hands but 2 player names"),
+    ("names", ["Ana", "Ben"], "4 hands but a different number of player names \\(2\\)"),
     ("phase", "dancing", "phase 'dancing', which does not exist"),
     ("phase", "over", "in phase 'over', but nobody has won"),
     ("phase", "challenge", "no Wild Draw Four to answer"),
@@ -210,7 +210,7 @@ def test_too_few_or_too_many_seats_are_refused():
     data["names"] = ["Ana"]
     data["current_player"] = data["dealer"] = 0
     data["uno_said"] = []
-    refused(data, "1 hands, but UNO is played by 2 to 10 players")
+    refused(data, "1 hand, but UNO is played by 2 to 10 players")
 
 
 def test_colour_in_force_must_fit_the_top_card():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .cards import Card, Color, Rank, build_deck
 from .moves import DRAWN, OVER, PLAYABLE, RESPOND, TURN
 
@@ -46,10 +46,15 @@ def _is_seat(value: Any, n: int) -> bool:
 def _check_seats(game: Game) -> int:
     rules, n = game.rules, len(game.hands)
     if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(_("The saved game has {n} hands, but UNO is played by {low} to {high} players.",
-                           n=n, low=rules.min_players, high=rules.max_players))
+        raise ValueError(ngettext("The saved game has {n} hand, but UNO is played by {low} to {high} players.",
+                                  "The saved game has {n} hands, but UNO is played by {low} to {high} players.",
+                                  n, low=rules.min_players, high=rules.max_players))
     if len(game.names) != n or not all(isinstance(name, str) for name in game.names):
-        raise ValueError(_("The saved game has {n} hands but {names} player names.", n=n, names=len(game.names)))
+        raise ValueError(ngettext("The saved game has {n} hand but a different number of player names "
+                                  "({names}).",
+                                  "The saved game has {n} hands but a different number of player names "
+                                  "({names}).",
+                                  n, names=len(game.names)))
     if not _is_seat(game.current_player, n):
         raise ValueError(_("The saved game gives the turn to seat {seat}, but the seats are 0 to {last}.",
                            seat=repr(game.current_player), last=n - 1))
@@ -88,14 +93,16 @@ def _check_cards(game: Game) -> None:
 
 def _count(card: Card, count: int, allowed: int) -> str:
     if allowed == 0:
-        return _("{card} is not in this deck but appears {count} times", card=card.code, count=count)
-    return _("{card} appears {count} times but the deck has {allowed}", card=card.code, count=count, allowed=allowed)
+        return ngettext("{card} is not in this deck but appears {n} time",
+                        "{card} is not in this deck but appears {n} times", count, card=card.code)
+    return ngettext("{card} appears {n} time but the deck has {allowed}",
+                    "{card} appears {n} times but the deck has {allowed}", count, card=card.code, allowed=allowed)
 
 
 def _list(rows: list[tuple[Card, int, int]]) -> str:
     shown = [_count(*row) for row in rows[:4]]
     if len(rows) > 4:
-        shown.append(_("{n} more cards are wrong", n=len(rows) - 4))
+        shown.append(ngettext("{n} more card is wrong", "{n} more cards are wrong", len(rows) - 4))
     return "; ".join(shown)
 
 

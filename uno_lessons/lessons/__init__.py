@@ -6,6 +6,7 @@ The self-checks come from a bank (``quiz("02-skip-on-skip")``), so a notebook ce
 show the answer.
 """
 
+from ..i18n import N_
 from ._common import Quiz, rule_badge, show_cards
 from .actions import ActionCardLab
 from .challenge import ChallengeLab
@@ -20,12 +21,13 @@ __all__ = [
     "ScoreCalculator", "Quiz", "quiz", "QUIZZES", "show_cards", "rule_badge", "LESSONS",
 ]
 
-#: The lessons in teaching order: (notebook name, title, rule ids).
+#: The lessons in teaching order: (notebook name, title, rule ids); the titles are English
+#: (N_), translated where shown with ``_(title)``.
 LESSONS = (
-    ("01_setup", "Setting up a game", "E-SETUP, C-SETUP-4"),
-    ("02_matching", "Which cards may be played?", "E-MATCH"),
-    ("03_action_cards", "Action cards and drawing", "E-ACT, E-DRAW"),
-    ("04_wild_draw_four", "The Wild Draw Four and its challenge", "E-WD4, C-WD4"),
-    ("05_uno_and_dont_talk", "Saying UNO and the Wild Don't Talk", "E-UNO, E-WDT"),
-    ("06_scoring", "Scoring and winning", "E-WIN, E-SCORE"),
+    ("01_setup", N_("Setting up a game"), "E-SETUP, C-SETUP-4"),
+    ("02_matching", N_("Which cards may be played?"), "E-MATCH"),
+    ("03_action_cards", N_("Action cards and drawing"), "E-ACT, E-DRAW"),
+    ("04_wild_draw_four", N_("The Wild Draw Four and its challenge"), "E-WD4, C-WD4"),
+    ("05_uno_and_dont_talk", N_("Saying UNO and the Wild Don't Talk"), "E-UNO, E-WDT"),
+    ("06_scoring", N_("Scoring and winning"), "E-WIN, E-SCORE"),
 )

@@ -10,7 +10,7 @@ from ..engine import events as ev
 from ..engine.cards import Card, Color, parse_cards
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..page import page_bridge
 from ..render import seats_html
 from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
@@ -20,13 +20,15 @@ TOP = "G5"
 HAND = "GS GR G+2 W R5 B1"
 OTHERS = ("Y1 B2 R3 Y4 B6", "R1 Y2 B3 R4", "Y5 B7 R8 Y9")
 #: The two draw piles to try: the next card matches, or it does not.
-NEXT_CARDS = {"G9 (it matches)": "G9 Y6 B8 R2 Y3 B4 R6", "Y7 (it does not match)": "Y7 Y6 B8 R2 Y3 B4 R6"}
+#: The keys are the English names (N_), shown translated in the picker.
+NEXT_CARDS = {N_("G9 (it matches)"): "G9 Y6 B8 R2 Y3 B4 R6", N_("Y7 (it does not match)"): "Y7 Y6 B8 R2 Y3 B4 R6"}
 
-#: Rule ids shown for each kind of card (True marks an official fill-in).
+#: Rule ids shown for each kind of card (True marks an official fill-in); the two badges
+#: that are words, not ids, are English (N_) and translated where shown.
 RULE_OF = {
     "S": (("E-ACT-4", False),),
-    "R": (("E-ACT-3", False), ("E-ACT-3, two players", True)),
-    "+2": (("E-ACT-2", False), ("no stacking", True)),
+    "R": (("E-ACT-3", False), (N_("E-ACT-3, two players"), True)),
+    "+2": (("E-ACT-2", False), (N_("no stacking"), True)),
     "W": (("E-ACT-5", False), ("E-MATCH-3", False)),
     "draw": (("E-DRAW-1", False), ("E-DRAW-2", False)),
 }
@@ -41,7 +43,8 @@ class ActionCardLab(Lesson):
     def __init__(self, players: int = 4) -> None:
         self.players_toggle = ToggleChoice([(_("4 players"), 4), (_("2 players"), 2)], value=players,
                                            description=_("Players"))
-        self.pile_picker = widgets.Dropdown(options=list(NEXT_CARDS), description=_("Next card"),
+        self.pile_picker = widgets.Dropdown(options=[(_(k), k) for k in NEXT_CARDS],
+                                            description=_("Next card"),
                                             layout=widgets.Layout(width="300px", max_width="100%"))
         self.reset_button = button(_("Start again"))
         self.draw_button = button(_("Draw a card"), name="draw")
@@ -94,7 +97,7 @@ class ActionCardLab(Lesson):
         self.message.show("info", _("Top card {code}: Ana may play a green card, a 5 or a Wild. Try each one.",
                                     code=TOP), announce=announce)
         self.rules_line.value = ""
-        self.before.value = self._seats("Before", self.game)
+        self.before.value = self._seats(pgettext("the seats, before a move", "Before"), self.game)
         self._show()
 
     def play(self, card: Card | str, color: Color | str | None = None) -> bool:
@@ -180,7 +183,7 @@ class ActionCardLab(Lesson):
         if key == "R" and g.players != 2:
             ids = ids[:1]
         note = _("(marked “official”: an official Mattel rule)")
-        self.rules_line.value = (escape(_("Rules:")) + " " + " ".join(rule_badge(r, official=o) for r, o in ids)
+        self.rules_line.value = (escape(_("Rules:")) + " " + " ".join(rule_badge(_(r), official=o) for r, o in ids)
                                  + (f" <span class='uno-muted'>{escape(note)}</span>"
                                     if any(o for _r, o in ids) else ""))
         self._show()
@@ -199,6 +202,6 @@ class ActionCardLab(Lesson):
             legal = {m.card for m in start.legal_moves() if m.kind == "play"}
             self.hand_view.set_playable([i for i, c in enumerate(self.hand_view.cards) if c in legal])
         self.keep_button.disabled = g.phase != "drawn"
-        self.after.value = self._seats("After", g, self.skipped) if len(g.events) else ""
+        self.after.value = self._seats(pgettext("the seats, after a move", "After"), g, self.skipped) if len(g.events) else ""
         self.table.update(g)
         self.log.update(g.narrate())

@@ -12,7 +12,7 @@ from ..engine.cards import Card, Color, build_deck
 from ..engine.game import Game
 from ..engine.moves import wild_draw_four_honest
 from ..engine.rules import Rules
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext, pgettext
 from ..render import hand_html, log_html, seats_html, table_html
 from ..widgets import ToggleChoice
 from ._common import Lesson, button, codes, feedback
@@ -32,16 +32,17 @@ class Example:
     note: str = ""
 
 
+#: The names and notes are English (N_), translated where shown; the names are also the keys.
 EXAMPLES = {
-    "green 7, no green card": Example(
-        "green 7, no green card", "G7", "W+4 R2 Y5 B9 YS", "B",
-        "The source's example: the previous top card was a green 7 and Ana held no green card."),
-    "green 7, a green card": Example(
-        "green 7, a green card", "G7", "W+4 R2 G4 B9 YS", "B",
-        "The same, but Ana also held a green 4."),
-    "green 7, a Wild in hand": Example(
-        "green 7, a Wild in hand", "G7", "W+4 W R2 B9", "R",
-        "No green card, but a Wild: the two rule sets judge this differently (E-WD4-2, C-WD4-2)."),
+    N_("green 7, no green card"): Example(
+        N_("green 7, no green card"), "G7", "W+4 R2 Y5 B9 YS", "B",
+        N_("The source's example: the previous top card was a green 7 and Ana held no green card.")),
+    N_("green 7, a green card"): Example(
+        N_("green 7, a green card"), "G7", "W+4 R2 G4 B9 YS", "B",
+        N_("The same, but Ana also held a green 4.")),
+    N_("green 7, a Wild in hand"): Example(
+        N_("green 7, a Wild in hand"), "G7", "W+4 W R2 B9", "R",
+        N_("No green card, but a Wild: the two rule sets judge this differently (E-WD4-2, C-WD4-2).")),
 }
 OTHERS = ("R5 B1 Y8", "G2 Y1 B6 R3")
 PILE = "R1 Y2 B3 G5 R6 Y7 B8 G9 R8 Y6 B2 G1"
@@ -57,9 +58,10 @@ class ChallengeLab(Lesson):
                  seed: int = 0) -> None:
         self.seed = seed
         self._random_count = 0
-        self.example_picker = widgets.Dropdown(options=list(EXAMPLES), value=example, description=_("Example"),
+        self.example_picker = widgets.Dropdown(options=[(_(k), k) for k in EXAMPLES], value=example,
+                                               description=_("Example"),
                                                layout=widgets.Layout(width="340px", max_width="100%"))
-        self.rules_toggle = ToggleChoice(["Encanto", "Classic"], value=_rules(rules).name.capitalize(),
+        self.rules_toggle = ToggleChoice([("Encanto", "Encanto"), (pgettext("rule set", "Classic"), "Classic")], value=_rules(rules).name.capitalize(),
                                          description=_("Rules"))
         self.random_button = button(_("Random example"))
         self.again_button = button(_("Start again"), name="again")
@@ -118,7 +120,7 @@ class ChallengeLab(Lesson):
                 hand.append(c)
         color = Color(rng.choice([c.value for c in Color if c is not previous.color]))
         self.example = Example(f"random {self._random_count}", previous.code, "W+4 " + codes(hand),
-                               color.value, "A random position.")
+                               color.value, N_("A random position."))
         self.reset()
 
     def reset(self) -> None:
@@ -144,8 +146,8 @@ class ChallengeLab(Lesson):
     # ---------------------------------------------------------------- internals
     def _decide(self, what: str) -> None:
         if self.decided is not None:
-            self.result.value = feedback("info", "Already decided: press Start again, pick an example "
-                                                 "or Random example to try again.") + self._verdict_html()
+            self.result.value = feedback("info", _("Already decided: press Start again, pick an example "
+                                                   "or Random example to try again.")) + self._verdict_html()
             return
         before = len(self.game.events)
         self.game.challenge() if what == "challenge" else self.game.accept()
@@ -168,37 +170,58 @@ class ChallengeLab(Lesson):
                 out.append(i)
         return out
 
-    def _verdict_html(self) -> str:
-        g, ex = self.game, self.example
-        prev = Card.parse(ex.previous)
-        match = self._matching_indices()
-        hand_text = ", ".join(self.hand_before[i].code for i in match)
-        wild_note = (" (Encanto: a wild card counts as matching the colour, E-WD4-2)"
-                     if self.rules.wilds_block_wild_draw_four else
-                     " (classic: only cards of that colour count, C-WD4-2)")
+    def _why(self) -> str:
+        """Why the Wild Draw Four was legal or a bluff, one whole sentence per case."""
+        prev = Card.parse(self.example.previous)
+        color = prev.color.display_name if prev.color is not None else ""
+        held = ", ".join(self.hand_before[i].code for i in self._matching_indices())
+        if self.rules.wilds_block_wild_draw_four:
+            if self.honest:
+                return _("Ana held no card matching {color} (Encanto: a wild card counts as matching the "
+                         "colour, E-WD4-2): the Wild Draw Four was legal.", color=color)
+            return _("Ana held {cards}, matching {color} (Encanto: a wild card counts as matching the "
+                     "colour, E-WD4-2): the Wild Draw Four was a bluff.", cards=held, color=color)
         if self.honest:
-            why = f"Ana held no card matching {prev.color.label}{wild_note}: the Wild Draw Four was legal."
-        else:
-            why = f"Ana held {hand_text}, matching {prev.color.label}{wild_note}: the Wild Draw Four was a bluff."
+            return _("Ana held no card matching {color} (classic: only cards of that colour count, "
+                     "C-WD4-2): the Wild Draw Four was legal.", color=color)
+        return _("Ana held {cards}, matching {color} (classic: only cards of that colour count, "
+                 "C-WD4-2): the Wild Draw Four was a bluff.", cards=held, color=color)
+
+    def _head_line(self) -> tuple[str, str]:
+        """The outcome of Ben's choice and whether it was a good one: (feedback kind, sentence)."""
+        rules = self.game.rules
+        prev = Card.parse(self.example.previous)
         if self.decided == "challenge":
             if self.honest:
-                kind, head = "bad", f"The challenge fails: Ben draws {g.rules.innocent_challenge_draw} and loses his turn (E-WD4-4)."
-            elif g.rules.guilty_penalty == "take_back":
-                kind, head = "ok", (f"Caught! Classic rule: Ana takes the Wild Draw Four back and draws "
-                                    f"{g.rules.guilty_draw}; {prev.name} is on top again; Ben plays as normal (C-WD4-5).")
-            else:
-                kind, head = "ok", (f"Caught! Ana draws the {g.rules.guilty_draw} cards instead; Ben draws "
-                                    "nothing and plays as normal (E-WD4-5).")
-        else:
-            head = f"Ben accepts: he draws {g.rules.wild_draw_four_count} and loses his turn (E-WD4-3)."
-            if self.honest:
-                kind = "ok"
-                head += f" A good choice: a challenge would have cost {g.rules.innocent_challenge_draw} cards."
-            else:
-                kind = "bad"
-                head += " But Ana was bluffing: a challenge would have made her draw instead."
+                return "bad", ngettext(
+                    "The challenge fails: Ben draws {n} card and loses his turn (E-WD4-4).",
+                    "The challenge fails: Ben draws {n} cards and loses his turn (E-WD4-4).",
+                    rules.innocent_challenge_draw)
+            if rules.guilty_penalty == "take_back":
+                return "ok", ngettext(
+                    "Caught! Classic rule: Ana takes the Wild Draw Four back and draws {n} card; {card} is on "
+                    "top again; Ben plays as normal (C-WD4-5).",
+                    "Caught! Classic rule: Ana takes the Wild Draw Four back and draws {n} cards; {card} is "
+                    "on top again; Ben plays as normal (C-WD4-5).",
+                    rules.guilty_draw, card=prev.name)
+            return "ok", ngettext(
+                "Caught! Ana draws the {n} card instead; Ben draws nothing and plays as normal (E-WD4-5).",
+                "Caught! Ana draws the {n} cards instead; Ben draws nothing and plays as normal (E-WD4-5).",
+                rules.guilty_draw)
+        if self.honest:
+            return "ok", ngettext(
+                "Ben accepts: he draws {draw} and loses his turn (E-WD4-3). A good choice: a challenge "
+                "would have cost {n} card.",
+                "Ben accepts: he draws {draw} and loses his turn (E-WD4-3). A good choice: a challenge "
+                "would have cost {n} cards.",
+                rules.innocent_challenge_draw, draw=rules.wild_draw_four_count)
+        return "bad", _("Ben accepts: he draws {draw} and loses his turn (E-WD4-3). But Ana was bluffing: a "
+                        "challenge would have made her draw instead.", draw=rules.wild_draw_four_count)
+
+    def _verdict_html(self) -> str:
+        kind, head = self._head_line()
         self._head = head
-        return feedback(kind, head, [why] + list(getattr(self, "_new_lines", [])))
+        return feedback(kind, head, [self._why()] + list(getattr(self, "_new_lines", [])))
 
     def _verdict_words(self) -> str:
         self._verdict_html()
@@ -207,10 +230,15 @@ class ChallengeLab(Lesson):
     def _show(self) -> None:
         g, ex = self.game, self.example
         prev = Card.parse(ex.previous)
-        self.situation.value = feedback(
-            "info", f"{ex.note} Before Ana's turn the top card was {prev.name} ({prev.code}); "
-                    f"Ana played a Wild Draw Four and named {Color(ex.color).label}. "
-                    f"You are Ben: challenge or accept? ({g.rules.name} rules)")
+        if g.rules.wilds_block_wild_draw_four:
+            situation = _("Before Ana's turn the top card was {card} ({code}); Ana played a Wild Draw Four "
+                          "and named {color}. You are Ben: challenge or accept? (Encanto rules)",
+                          card=prev.name, code=prev.code, color=Color(ex.color).display_name)
+        else:
+            situation = _("Before Ana's turn the top card was {card} ({code}); Ana played a Wild Draw Four "
+                          "and named {color}. You are Ben: challenge or accept? (classic rules)",
+                          card=prev.name, code=prev.code, color=Color(ex.color).display_name)
+        self.situation.value = feedback("info", f"{_(ex.note)} {situation}")
         self.table.value = table_html(g, width=64)
         done = self.decided is not None
         if done:
@@ -220,7 +248,8 @@ class ChallengeLab(Lesson):
                             notes={i: _("matched the old colour") for i in match})
         else:
             n = len(self.hand_before) - 1
-            cap = _("Ana's hand: {n} cards, face down until someone challenges.", n=n)
+            cap = ngettext("Ana's hand: {n} card, face down until someone challenges.",
+                           "Ana's hand: {n} cards, face down until someone challenges.", n)
             pic = hand_html(self.hand_before[1:], width=56, face_down=True, fan=False,
                             label=_("Ana's hand, face down"))
         self.hand.value = f"<div class='uno-muted'>{escape(cap)}</div>{pic}"

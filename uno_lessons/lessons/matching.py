@@ -17,10 +17,11 @@ from ..widgets import HandView, MessageView
 from ._common import Lesson, button, feedback
 
 #: Ready-made positions: (top card, colour in force for a wild top, hand).
+#: The keys are the English names (N_), shown translated in the picker.
 PRESETS = {
-    "green 3 (the box example)": ("G3", None, "G2 Y3 W W+4 WDT R7 B5"),
-    "a Reverse on top": ("YR", None, "BR Y5 G9 W R2 B+2"),
-    "a Wild on top, blue chosen": ("W", "B", "B4 G4 BS W+4 R9 YS"),
+    N_("green 3 (the box example)"): ("G3", None, "G2 Y3 W W+4 WDT R7 B5"),
+    N_("a Reverse on top"): ("YR", None, "BR Y5 G9 W R2 B+2"),
+    N_("a Wild on top, blue chosen"): ("W", "B", "B4 G4 BS W+4 R9 YS"),
 }
 
 
@@ -49,7 +50,8 @@ class MatchingTrainer(Lesson):
         self.seed = seed
         self.hand_size = hand_size
         self.deals = 0
-        self.preset_picker = widgets.Dropdown(options=list(PRESETS), value=preset, description=_("Example"),
+        self.preset_picker = widgets.Dropdown(options=[(_(k), k) for k in PRESETS], value=preset,
+                                              description=_("Example"),
                                               layout=widgets.Layout(width="360px", max_width="100%"))
         self.new_button = button(_("New random deal"))
         self.check_button = button(_("Check"), style="primary")
@@ -179,8 +181,12 @@ class MatchingTrainer(Lesson):
         if card.code == "W+4":
             same = [c.code for c in hand if c.color is self.color]
             if same:
-                reason += (f" But careful (E-WD4-2): {', '.join(same)} also match(es) {self.color.label}, so "
-                           "playing the Wild Draw Four now would be a bluff that a challenge can catch.")
+                reason = ngettext(
+                    "{reason} But careful (E-WD4-2): {cards} also matches {color}, so playing the Wild Draw "
+                    "Four now would be a bluff that a challenge can catch.",
+                    "{reason} But careful (E-WD4-2): {cards} also match {color}, so playing the Wild Draw "
+                    "Four now would be a bluff that a challenge can catch.",
+                    len(same), reason=reason, cards=", ".join(same), color=self.color.display_name)
         return reason
 
     def _marked(self) -> None:

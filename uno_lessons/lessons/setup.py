@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext, pgettext
 from ..render import back_svg, card_html, seats_html, table_html
 from ..widgets import ToggleChoice
 from ._common import Lesson, button, feedback, rule_badge
@@ -42,8 +42,9 @@ def _pile_picture(count: int, label: str) -> str:
     # The count and label below say it in words, so the stacked backs are decoration.
     backs = "".join(f"<div style='position:absolute;left:{4 * i}px;top:{4 * i}px'>"
                     f"{back_svg(width=70, decorative=True)}</div>" for i in range(3))
+    count_text = escape(ngettext("{n} card", "{n} cards", count))
     return (f"<div style='display:flex;align-items:center;gap:18px'><div style='position:relative;"
-            f"width:84px;height:118px'>{backs}</div><div style='font-size:16px'><b>{count}</b> cards"
+            f"width:84px;height:118px'>{backs}</div><div style='font-size:16px'>{count_text}"
             f"<br>{escape(label)}</div></div>")
 
 
@@ -52,9 +53,13 @@ def _seat_grid(game: Game, hand_size: int, dealer: int) -> str:
     for seat, name in enumerate(game.names):
         mini = "".join(f"<span style='margin-left:{0 if i == 0 else -16}px;display:inline-block'>"
                        f"{back_svg(width=26, decorative=True)}</span>" for i in range(hand_size))
-        tag = " (dealer)" if seat == dealer else ""
-        boxes.append(f"<div class='uno-seat-box'><b>{escape(name)}</b>{tag}<br>"
-                     f"<span class='uno-muted'>{hand_size} cards</span><div>{mini}</div></div>")
+        if seat == dealer:
+            title = escape(_("{name} (dealer)", name=name))
+        else:
+            title = escape(name)
+        cards = escape(ngettext("{n} card", "{n} cards", hand_size))
+        boxes.append(f"<div class='uno-seat-box'><b>{title}</b><br>"
+                     f"<span class='uno-muted'>{cards}</span><div>{mini}</div></div>")
     return f"<div class='uno-seat-grid'>{''.join(boxes)}</div>"
 
 
@@ -63,40 +68,62 @@ def _seats_width(players: int) -> int:
     return 420 if players <= 6 else 620
 
 
+def _shuffle_text(dealer: str, rules: Rules) -> str:
+    # The deck is told by its cards: only the Encanto deck has Wild Don't Talk cards.
+    if rules.wild_dont_talk:
+        return _("{dealer} is the dealer and shuffles all {size} cards (Encanto deck).",
+                 dealer=dealer, size=rules.deck_size)
+    return _("{dealer} is the dealer and shuffles all {size} cards (classic deck).",
+             dealer=dealer, size=rules.deck_size)
+
+
+def _who_starts(game: Game, dealer: str, who: str, start: bool) -> str:
+    if not start:
+        return _("{dealer} dealt, so {name}, the player to the left of the dealer, starts. "
+                 "Play goes clockwise.", dealer=dealer, name=who)
+    if game.direction == 1:
+        return _("{name} plays first; play goes clockwise.", name=who)
+    return _("{name} plays first; play goes counter-clockwise.", name=who)
+
+
 def build_steps(game: Game) -> list[Step]:
     """The setup of ``game`` as steps, read from its event log (Dealt, Turned, StartEffect)."""
     rules, names = game.rules, game.names
     dealer = game.dealer if game.dealer is not None else 0
     n = game.players
     steps = [Step(
-        "1. Shuffle", ("E-SETUP-1",),
-        f"{names[dealer]} is the dealer and shuffles all {rules.deck_size} cards "
-        f"({rules.name} deck).",
-        _pile_picture(rules.deck_size, "face down, shuffled"))]
+        _("1. Shuffle"), ("E-SETUP-1",),
+        _shuffle_text(names[dealer], rules),
+        _pile_picture(rules.deck_size, _("face down, shuffled")))]
     events = game.events
     dealt = next(e for e in events if isinstance(e, ev.Dealt))
     steps.append(Step(
-        "2. Deal", ("E-SETUP-2",),
-        dealt.describe(names) + f" Dealing starts with {names[(dealer + 1) % n]}, left of the dealer.",
+        _("2. Deal"), ("E-SETUP-2",),
+        _("{dealt} Dealing starts with {name}, left of the dealer.", dealt=dealt.describe(names),
+          name=names[(dealer + 1) % n]),
         _seat_grid(game, dealt.hand_size, dealer)))
     pile = rules.deck_size - n * dealt.hand_size
     steps.append(Step(
-        "3. The draw pile", ("E-SETUP-3",),
-        f"The other {pile} cards are the face-down draw pile.",
-        _pile_picture(pile, "in the draw pile")))
+        _("3. The draw pile"), ("E-SETUP-3",),
+        ngettext("The other {n} card is the face-down draw pile.",
+                 "The other {n} cards are the face-down draw pile.", pile),
+        _pile_picture(pile, _("in the draw pile"))))
     turned = [e for e in events if isinstance(e, ev.Turned)]
     for i, e in enumerate(turned):
-        title = "4. Turn the first card" if i == 0 else "4. Turn another card"
+        title = _("4. Turn the first card") if i == 0 else _("4. Turn another card")
         if e.returned:
             if rules.first_card_action == "reflip":
-                note = " Encanto rule: an action card is not played at the start."
+                text = _("{turned} Encanto rule: an action card is not played at the start.",
+                         turned=e.describe(names))
                 ids, official = ("E-SETUP-4",), False
             else:
-                note = " Classic rule: a Wild Draw Four turned first goes back."
+                text = _("{turned} Classic rule: a Wild Draw Four turned first goes back.",
+                         turned=e.describe(names))
                 ids, official = ("C-SETUP-4",), True
+            back = escape(_("↩ back into the draw pile, reshuffled"))
             pic = (f"<div style='display:flex;align-items:center;gap:16px'>{card_html(e.card, width=90, dimmed=True)}"
-                   f"<div style='font-size:16px'>↩ back into the draw pile,<br>reshuffled</div></div>")
-            steps.append(Step(title, ids, e.describe(names) + note, pic, official))
+                   f"<div style='font-size:16px;max-width:180px'>{back}</div></div>")
+            steps.append(Step(title, ids, text, pic, official))
         else:
             steps.append(Step(title, ("E-SETUP-4",), e.describe(names), card_html(e.card, width=90)))
     start = [i for i, e in enumerate(events) if isinstance(e, ev.StartEffect)]
@@ -104,17 +131,12 @@ def build_steps(game: Game) -> list[Step]:
         follow = [e.describe(names) for e in events[start[0]:]]
         skipped = next((e.seat for e in events[start[0]:] if isinstance(e, ev.Skipped)), None)
         steps.append(Step(
-            "5. The first card's effect (classic)", ("C-SETUP-4",),
+            _("5. The first card's effect (classic)"), ("C-SETUP-4",),
             " ".join(follow), seats_html(game, highlight_skipped=skipped, width=_seats_width(n)),
             official=True))
-    who = names[game.current_player]
-    if start:
-        way = "clockwise" if game.direction == 1 else "counter-clockwise"
-        text = f"{who} plays first; play goes {way}."
-    else:
-        text = (f"{names[dealer]} dealt, so {who}, the player to the left of the dealer, starts. "
-                "Play goes clockwise.")
-    steps.append(Step(f"{6 if start else 5}. Who starts", ("E-SETUP-5",), text,
+    text = _who_starts(game, names[dealer], names[game.current_player], bool(start))
+    title = _("6. Who starts") if start else _("5. Who starts")
+    steps.append(Step(title, ("E-SETUP-5",), text,
                       "<div style='display:flex;flex-flow:row wrap;gap:12px;align-items:center'>"
                       f"{table_html(game, width=70)}{seats_html(game, width=_seats_width(n))}</div>"))
     return steps
@@ -135,7 +157,7 @@ class SetupStepper(Lesson):
                                                layout=widgets.Layout(width="180px", max_width="100%"))
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=_("Seed"),
                                                layout=widgets.Layout(width="180px", max_width="100%"))
-        self.rules_toggle = ToggleChoice(["Encanto", "Classic"], value=_rules(rules).name.capitalize(),
+        self.rules_toggle = ToggleChoice([("Encanto", "Encanto"), (pgettext("rule set", "Classic"), "Classic")], value=_rules(rules).name.capitalize(),
                                          description=_("Rules"))
         self.new_button = button(_("Shuffle again"), tooltip=_("A new seed: shuffle and deal again"))
         self.back_button = button(_("◀ Back"), name="back")
@@ -230,8 +252,8 @@ class SetupStepper(Lesson):
     def _show(self) -> None:
         step = self.step
         ids = " ".join(rule_badge(r, official=step.official) for r in step.rules)
-        official = (" <span class='uno-muted'>(official Mattel rule: the box text is silent)</span>"
-                    if step.official else "")
+        note = _("(official Mattel rule: the box text is silent)")
+        official = f" <span class='uno-muted'>{escape(note)}</span>" if step.official else ""
         progress = _("Step {number} of {total}", number=self.index + 1, total=len(self.steps))
         self.progress.value = f"<span class='uno-muted'>{escape(progress)}</span>"
         self.step_title.value = f"<h4 class='uno-step-title'>{escape(step.title)} {ids}{official}</h4>"

@@ -10,7 +10,7 @@ from ..engine import events as ev
 from ..engine.cards import Card, Color
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..page import page_bridge
 from ..render import color_name
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
@@ -163,22 +163,28 @@ class UnoTalkLab(Lesson):
         g = self.game
         lines = []
         if g.winner is not None:
-            lines.append(f"{g.names[g.winner]} has won the hand. Start again to try more.")
+            lines.append(_("{name} has won the hand. Start again to try more.", name=g.names[g.winner]))
         if g.silenced is not None:
-            lines.append(f"{g.names[g.silenced]} is silenced: talking costs {g.rules.talk_penalty} cards. "
-                         "The silence ends as soon as anyone says UNO (E-WDT-3, E-WDT-4).")
+            lines.append(ngettext(
+                "{name} is silenced: talking costs {n} card. The silence ends as soon as anyone says UNO "
+                "(E-WDT-3, E-WDT-4).",
+                "{name} is silenced: talking costs {n} cards. The silence ends as soon as anyone says UNO "
+                "(E-WDT-3, E-WDT-4).", g.rules.talk_penalty, name=g.names[g.silenced]))
         if g.uno_window is not None:
-            nxt = g.names[g.current_player]
-            lines.append(f"{g.names[g.uno_window]} has one card and did not say UNO: anyone may call them "
-                         f"out until {nxt} makes a move (E-UNO-4). The penalty is {g.rules.uno_penalty} cards.")
+            lines.append(ngettext(
+                "{name} has one card and did not say UNO: anyone may call them out until {next} makes a "
+                "move (E-UNO-4). The penalty is {n} card.",
+                "{name} has one card and did not say UNO: anyone may call them out until {next} makes a "
+                "move (E-UNO-4). The penalty is {n} cards.", g.rules.uno_penalty,
+                name=g.names[g.uno_window], next=g.names[g.current_player]))
         for seat in sorted(g.uno_said):
-            lines.append(f"{g.names[seat]} said UNO in time: calling them out does nothing (E-UNO-3).")
+            lines.append(_("{name} said UNO in time: calling them out does nothing (E-UNO-3).", name=g.names[seat]))
         return lines
 
     def _show(self) -> None:
         g = self.game
         lines = self.status_lines()
-        self.status.value = feedback("info", "Now:", lines) if lines else ""
+        self.status.value = feedback("info", _("Now:"), lines) if lines else ""
         who = g.names[g.current_player]
         if g.winner is None:
             if g.phase == "drawn":

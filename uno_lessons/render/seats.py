@@ -11,7 +11,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from .state import PlayState, direction_words
 from .style import num, styled
 from .symbols import no_talk_bubble
@@ -66,7 +66,9 @@ def _seat_marks(play: PlayState, s: int, *, skipped: int | None, window: int | N
     badges = []
     if s == play.winner:
         cls.append("uno-seat-winner")
-        badges.append(f'<span class="uno-badge uno-b-winner">★ {escape(_("winner"))}</span>')
+        # Its own context: the badge may need a shorter word than the score table's column.
+        won = pgettext("badge on the seat that won the hand", "winner")
+        badges.append(f'<span class="uno-badge uno-b-winner">★ {escape(won)}</span>')
     elif s == play.current and play.winner is None:
         cls.append("uno-seat-current")
         what = _("answers +4") if play.phase == "challenge" else _("to play")

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.rules import Rules
+from ..i18n import _
 from .estimate import Estimate
 from .games import sensible, simulate_games
 
@@ -54,8 +55,8 @@ class ChallengeCheck:
     accept: tuple[Estimate, ...]  # swing per accepted Wild Draw Four
 
     def __repr__(self) -> str:
-        lines = [f"{self.rules.name}: {'bluff_rate':>10} {'bluff share q':>16} {'challenge (sim)':>17} "
-                 f"{'formula':>8} {'accept (sim)':>15} {'formula':>8}"]
+        lines = [f"{self.rules.name}: {'bluff_rate':>10} {_('bluff share q'):>16} {_('challenge (sim)'):>17} "
+                 f"{_('formula'):>8} {_('accept (sim)'):>15} {_('formula'):>8}"]
         for rate, q, c, a in zip(self.bluff_rates, self.bluff_share, self.challenge, self.accept):
             acc, chal = challenge_value(q.value, self.rules)
             lines.append(f"{'':{len(self.rules.name) + 2}}{rate:>10.2f} {q.value:>8.3f} ± {q.stderr:.3f} "

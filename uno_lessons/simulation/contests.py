@@ -11,7 +11,8 @@ import numpy as np
 from ..engine.bots import run_match
 from ..engine.rules import Rules
 from ..engine.scoring import Match
-from .estimate import Estimate
+from ..i18n import _, ngettext
+from .estimate import Estimate, label_rows
 from .games import GameStats, Progress, _game_seeds, _simulate, make_players
 
 
@@ -37,9 +38,11 @@ class Tournament:
 
     def __repr__(self) -> str:
         games = self.stats[0].n
-        lines = [f"{games} {self.rules} games each, {self.players} players, against sensible bots "
-                 f"(a fair share is {1 / self.players:.0%})",
-                 f"{'bot':<12} {'win rate':>16} {'points per game':>19}"]
+        fair = f"{1 / self.players:.0%}"
+        lines = [ngettext("{n} {rules} game each, {players} players, against sensible bots (a fair share is "
+                          "{fair})", "{n} {rules} games each, {players} players, against sensible bots (a fair "
+                          "share is {fair})", games, rules=self.rules, players=self.players, fair=fair),
+                 f"{_('bot'):<12} {_('win rate'):>16} {_('points per game'):>19}"]
         rows = sorted(self.names, key=lambda n: -self.win_rate(n).value)
         for name in rows:
             w, p = self.win_rate(name), self.points_per_game(name)
@@ -89,10 +92,13 @@ class MatchStats:
         return int(self.hands.size)
 
     def __repr__(self) -> str:
-        return (f"{self.n:,} {self.rules} matches, {self.players} players\n"
-                f"  {'hands per match':<26}{Estimate.of(self.hands)!r}\n"
-                f"  {'winning total':<26}{Estimate.of(self.winner_total)!r}\n"
-                f"  {'runner-up total':<26}{Estimate.of(self.runner_up_total)!r}")
+        count = f"{self.n:,}"
+        head = ngettext("{count} {rules} match, {players} players", "{count} {rules} matches, {players} players",
+                        self.n, count=count, rules=self.rules, players=self.players)
+        rows = [(_("hands per match"), Estimate.of(self.hands)),
+                (_("winning total"), Estimate.of(self.winner_total)),
+                (_("runner-up total"), Estimate.of(self.runner_up_total))]
+        return "\n".join([head] + label_rows(rows))
 
 
 def simulate_matches(

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..engine.cards import Card
 from ..engine.rules import Rules
+from ..i18n import _
 from .deck import _PER_COLOR, _WILD_ID, QUESTIONS, _layout, deck_layout, is_returned, rule_ids
 from .estimate import Estimate
 from .exact import exact_value
@@ -176,7 +177,7 @@ def deal_estimates_loop(n: int, rules: Rules | None = None, seed: int | None = N
     ids = range(size)
     rnd = random.Random(seed)
     wild = reflip = can = 0
-    for _ in range(n):
+    for _deal in range(n):
         hand = rnd.sample(ids, h)
         turned = 0
         while True:  # turn cards until one may start; a returned card is reshuffled
@@ -210,13 +211,15 @@ class Comparison:
     rows: tuple[tuple[str, Fraction, Estimate], ...]
 
     def __repr__(self) -> str:
-        width = max(len(QUESTIONS[q]) for q, _, _ in self.rows)
-        ids = max(len(rule_ids(q, self.rules)) for q, _, _ in self.rows)
-        lines = [f"{self.rules.name} rules: {'question':<{width}}  {'rules':<{ids}}  {'exact':>6}  "
-                 f"{'Monte Carlo':<28} {'z':>5}"]
-        pad = " " * (len(self.rules.name) + 8)
+        words = {q: _(QUESTIONS[q]) for q, _exact, _est in self.rows}
+        width = max(len(_("question")), *(len(w) for w in words.values()))
+        ids = max(len(_("rules")), *(len(rule_ids(q, self.rules)) for q, _exact, _est in self.rows))
+        title = _("{rules} rules:", rules=self.rules.name)
+        lines = [f"{title} {_('question'):<{width}}  {_('rules'):<{ids}}  "
+                 f"{_('exact'):>6}  {'Monte Carlo':<28} {'z':>5}"]
+        pad = " " * (len(title) + 1)
         for q, exact, est in self.rows:
-            lines.append(f"{pad}{QUESTIONS[q]:<{width}}  {rule_ids(q, self.rules):<{ids}}  {float(exact):6.4f}  "
+            lines.append(f"{pad}{words[q]:<{width}}  {rule_ids(q, self.rules):<{ids}}  {float(exact):6.4f}  "
                          f"{est!r:<28} {est.z(float(exact)):+5.1f}")
         return "\n".join(lines)
 

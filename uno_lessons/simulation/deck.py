@@ -7,6 +7,7 @@ from functools import cache
 
 from ..engine.cards import Card, Color, Rank
 from ..engine.rules import Rules
+from ..i18n import N_
 
 # For the vectorised deal every card is a small integer id, laid out colour by colour with 25
 # cards each (R0, R1, R1, R2, R2, …, R9, R9, RS, RS, RR, RR, R+2, R+2, then yellow, green,
@@ -43,10 +44,11 @@ def is_returned(card: Card, rules: Rules | None = None) -> bool:
     return card.rank in (Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK)  # classic: only these
 
 
+#: Each deal question in words: English (N_), translated where shown with ``_()``.
 QUESTIONS: dict[str, str] = {
-    "wild_in_hand": "a 7-card hand holds a wild",
-    "reflip": "the setup turns more than one card",
-    "can_play": "the first player to move can play at once",
+    "wild_in_hand": N_("a 7-card hand holds a wild"),
+    "reflip": N_("the setup turns more than one card"),
+    "can_play": N_("the first player to move can play at once"),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,12 @@ class Estimate:
         return f"{self.value:.4f} ± {self.stderr:.4f} (n={self.n:,})"
 
     __str__ = __repr__
+
+
+def label_rows(rows: Sequence[tuple[str, Estimate]]) -> list[str]:
+    """Indented ``label  estimate`` lines, the estimates lined up after the longest label."""
+    width = max([24, *(len(label) for label, _est in rows)]) + 2
+    return [f"  {label:<{width}}{est!r}" for label, est in rows]
 
 
 def running_estimate(samples: Any, points: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -17,7 +17,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.seeds import Seed
-from .estimate import Estimate
+from ..i18n import _, ngettext
+from .estimate import Estimate, label_rows
 from .fastbots import all_sensible, play_sensible_hand
 from .seeding import SeatSeeds, pcg64_states
 
@@ -93,16 +94,18 @@ class GameStats:
     def summary(self) -> str:
         """A few lines of averages, each with its standard error."""
         rows = [
-            ("moves per game", Estimate.of(self.moves)),
-            ("cards drawn per game", Estimate.of(self.drawn)),
-            ("winner's points", Estimate.of(self.points[self.winner >= 0])),
-            ("points in a losing hand", self.losing_hand_points()),
-            ("Wild Draw Fours per game", Estimate.of(self.wild_draw_fours)),
-            ("bluffs per game", Estimate.of(self.bluffs)),
-            ("challenges per game", Estimate.of(self.challenges)),
+            (_("moves per game"), Estimate.of(self.moves)),
+            (_("cards drawn per game"), Estimate.of(self.drawn)),
+            (_("winner's points"), Estimate.of(self.points[self.winner >= 0])),
+            (_("points in a losing hand"), self.losing_hand_points()),
+            (_("Wild Draw Fours per game"), Estimate.of(self.wild_draw_fours)),
+            (_("bluffs per game"), Estimate.of(self.bluffs)),
+            (_("challenges per game"), Estimate.of(self.challenges)),
         ]
-        head = f"{self.n:,} {self.rules} games, {self.players} players"
-        return "\n".join([head] + [f"  {name:<26}{est!r}" for name, est in rows])
+        count = f"{self.n:,}"
+        head = ngettext("{count} {rules} game, {players} players", "{count} {rules} games, {players} players",
+                        self.n, count=count, rules=self.rules, players=self.players)
+        return "\n".join([head] + label_rows(rows))
 
     def __repr__(self) -> str:
         return self.summary()
@@ -132,7 +135,7 @@ def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: l
             if event[2].rank is _WD4:  # (seat, card, ...)
                 bluff = not next(next_honest, True)
         elif kind is ev.Drew:
-            _, _seat, cards, _wanted, reason = event
+            _kind, _seat, cards, _wanted, reason = event
             drawn += len(cards)
             if open_answer is not None and reason in ("wild_draw_four", "challenge", "guilty"):
                 open_answer[3 if reason != "guilty" else 4] += len(cards)

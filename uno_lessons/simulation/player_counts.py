@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from ..engine.rules import Rules
+from ..i18n import _
 from .estimate import Estimate
 from .games import GameStats, Progress, simulate_games
 
@@ -44,7 +45,7 @@ def length_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
         e = Estimate.of(stats.moves)
         return f"{e.value:>11.1f} ± {e.stderr:<6.1f}"
 
-    return _by_players(results, f"{'players':>7}  ", 20, lambda n: f"{n:>7}  ", cell)
+    return _by_players(results, f"{_('players'):>7}  ", 20, lambda n: f"{n:>7}  ", cell)
 
 
 def first_mover_edge(results: Mapping[str, Mapping[int, GameStats]]) -> Estimate:
@@ -59,4 +60,5 @@ def first_mover_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
         e = stats.first_mover_share() if stats is not None else None
         return f"{e.value:>8.3f} ± {e.stderr:.3f}" if e else " " * 16
 
-    return _by_players(results, f"{'players':>7} {'fair':>6}  ", 16, lambda n: f"{n:>7} {1 / n:>6.3f}  ", cell)
+    return _by_players(results, f"{_('players'):>7} {_('fair'):>6}  ", 16, lambda n: f"{n:>7} {1 / n:>6.3f}  ",
+                       cell)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.rules import Rules
-from ..i18n import _
+from ..i18n import _, ngettext
 from .challenge import ChallengeCheck, break_even, challenge_value
 from .estimate import Estimate, running_estimate
 from .figure import DescribedFigure
@@ -32,7 +32,7 @@ def _axes(ax: Any = None, figsize: tuple[float, float] = (7, 4)):
     return ax.figure, ax
 
 
-def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str = "estimate"):
+def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str | None = None):
     """The running estimate with its ±2 SE band and the exact value, and the error on log-log axes.
 
     The second panel (left out when ``ax`` is given) shows the error and 2 SE shrinking like 1/√n.
@@ -43,6 +43,7 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str =
         fig, (ax, err_ax) = plt.subplots(1, 2, figsize=(11, 4))
     else:
         fig, err_ax = ax.figure, None
+    label = _("estimate") if label is None else label
     ns, mean, se = running_estimate(samples)
     exact = float(exact)
     last, band = float(mean[-1]), float(2 * se[-1])
@@ -52,23 +53,23 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str =
              "estimate is {value:.4f} ± {band:.4f}, {where} the exact value.",
              label=label, first=int(ns[0]), n=int(ns[-1]), exact=exact, value=last, band=band,
              where=_("a band that holds") if inside else _("a band that just misses"))
-    ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label="± 2 standard errors")
+    ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label=_("± 2 standard errors"))
     ax.plot(ns, mean, lw=1.5, label=label)
-    ax.axhline(exact, color="black", ls="--", lw=1, label=f"exact {exact:.4f}")
+    ax.axhline(exact, color="black", ls="--", lw=1, label=_("exact {value:.4f}", value=exact))
     ax.set_xscale("log")
     late = ns >= 20
     ax.set_ylim(max(-0.02, float((mean - 2 * se)[late].min())), min(1.02, float((mean + 2 * se)[late].max())))
-    ax.set_xlabel("sample size n (log scale)")
-    ax.set_ylabel("estimate")
+    ax.set_xlabel(_("sample size n (log scale)"))
+    ax.set_ylabel(_("estimate"))
     ax.legend(loc="best")
     if err_ax is not None:
         keep = late & (se > 0)
-        err_ax.loglog(ns[keep], np.abs(mean - exact)[keep], lw=1, label="|estimate − exact|")
-        err_ax.loglog(ns[keep], 2 * se[keep], lw=1.5, label="2 standard errors")
+        err_ax.loglog(ns[keep], np.abs(mean - exact)[keep], lw=1, label=_("|estimate − exact|"))
+        err_ax.loglog(ns[keep], 2 * se[keep], lw=1.5, label=_("2 standard errors"))
         ref = 2 * se[keep][-1] * np.sqrt(ns[keep][-1] / ns[keep])
-        err_ax.loglog(ns[keep], ref, color="black", ls=":", lw=1, label="slope 1/√n")
-        err_ax.set_xlabel("sample size n")
-        err_ax.set_ylabel("error")
+        err_ax.loglog(ns[keep], ref, color="black", ls=":", lw=1, label=_("slope 1/√n"))
+        err_ax.set_xlabel(_("sample size n"))
+        err_ax.set_ylabel(_("error"))
         err_ax.legend(loc="lower left")
         fig.tight_layout()
         text += " " + _("Right: on log-log axes, the error |estimate − exact| and 2 standard errors both "
@@ -94,12 +95,12 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
         left.errorbar(ns, [e.value for e in est], yerr=[2 * e.stderr for e in est], marker="o",
                       capsize=3, label=name)
         if 4 in by_n:
-            right.hist(by_n[4].moves, bins=30, alpha=0.5, label=f"{name}, 4 players")
-    left.set_xlabel("players")
-    left.set_ylabel("moves per game (mean ± 2 SE)")
+            right.hist(by_n[4].moves, bins=30, alpha=0.5, label=_("{rules}, 4 players", rules=name))
+    left.set_xlabel(_("players"))
+    left.set_ylabel(_("moves per game (mean ± 2 SE)"))
     left.legend()
-    right.set_xlabel("moves in one game")
-    right.set_ylabel("games")
+    right.set_xlabel(_("moves in one game"))
+    right.set_ylabel(_("games"))
     right.legend()
     fig.tight_layout()
     text = _("Left: mean moves per game (± 2 standard errors) by number of players: {means}.",
@@ -122,11 +123,12 @@ def plot_win_shares(stats: Sequence[GameStats]):
         panels.append(_("{players} players ({n} {rules} games), fair share {fair:.3f}: {seats}",
                         players=s.players, n=s.n, rules=s.rules, fair=1 / s.players, seats=seats))
         ax.bar(range(s.players), [e.value for e in shares], yerr=[2 * e.stderr for e in shares], capsize=3)
-        ax.axhline(1 / s.players, color="black", ls="--", lw=1, label="fair share")
+        ax.axhline(1 / s.players, color="black", ls="--", lw=1, label=_("fair share"))
         ax.set_xticks(range(s.players))
-        ax.set_xlabel("seat (0 deals, 1 moves first)")
-        ax.set_ylabel("share of wins")
-        ax.set_title(f"{s.players} players, {s.n} {s.rules} games")
+        ax.set_xlabel(_("seat (0 deals, 1 moves first)"))
+        ax.set_ylabel(_("share of wins"))
+        ax.set_title(ngettext("{players} players, {n} {rules} game", "{players} players, {n} {rules} games", s.n,
+                              players=s.players, rules=s.rules))
         ax.legend()
     fig.tight_layout()
     text = _("Bars: each seat's share of wins (± 2 standard errors) against the fair share. {panels}.",
@@ -148,9 +150,9 @@ def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
         x = np.array(ns) + (k - (len(results) - 1) / 2) * 0.15
         ax.errorbar(x, [e.value * n for e, n in zip(est, ns)], yerr=[2 * e.stderr * n for e, n in zip(est, ns)],
                     fmt="o", capsize=3, label=name)
-    ax.axhline(1, color="black", ls="--", lw=1, label="fair share")
-    ax.set_xlabel("players")
-    ax.set_ylabel("first mover's wins / fair share")
+    ax.axhline(1, color="black", ls="--", lw=1, label=_("fair share"))
+    ax.set_xlabel(_("players"))
+    ax.set_ylabel(_("first mover's wins / fair share"))
     ax.legend()
     text = _("Points (± 2 standard errors): the first mover's share of wins divided by the fair share, by "
              "number of players; the dashed line at 1 is a fair game. {lines}.", lines=_join(lines))
@@ -163,10 +165,10 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     fig, ax = _axes()
     q = np.linspace(0, 1, 101)
     accept, challenge = challenge_value(q, rules)
-    ax.plot(q, accept, label="accept (formula)")
-    ax.plot(q, challenge, label="challenge (formula)")
+    ax.plot(q, accept, label=_("accept (formula)"))
+    ax.plot(q, challenge, label=_("challenge (formula)"))
     be = float(break_even(rules))
-    ax.axvline(be, color="grey", ls=":", lw=1, label=f"break-even q = {be:.3f}")
+    ax.axvline(be, color="grey", ls=":", lw=1, label=_("break-even q = {be:.3f}", be=be))
     text = _("Lines: the expected swing (their cards gained minus your cards drawn) against the share q of "
              "Wild Draw Fours that are bluffs ({rules} rules). Accepting stays at {accept:.0f}; challenging "
              "rises from {low:.0f} at q = 0 to {high:.0f} at q = 1 and passes accepting at the break-even "
@@ -175,12 +177,12 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     if check is not None:
         xs = [e.value for e in check.bluff_share]
         ax.errorbar(xs, [e.value for e in check.challenge], yerr=[2 * e.stderr for e in check.challenge],
-                    fmt="o", color="C1", capsize=3, label="challenge (simulated ± 2 SE)")
+                    fmt="o", color="C1", capsize=3, label=_("challenge (simulated ± 2 SE)"))
         ax.errorbar(xs, [e.value for e in check.accept], yerr=[2 * e.stderr for e in check.accept],
-                    fmt="s", color="C0", capsize=3, label="accept (simulated ± 2 SE)")
-    ax.set_xlabel("share of Wild Draw Fours that are bluffs (q)")
-    ax.set_ylabel("their cards gained − your cards drawn")
-    ax.set_title(f"Answering a Wild Draw Four ({rules.name})")
+                    fmt="s", color="C0", capsize=3, label=_("accept (simulated ± 2 SE)"))
+    ax.set_xlabel(_("share of Wild Draw Fours that are bluffs (q)"))
+    ax.set_ylabel(_("their cards gained − your cards drawn"))
+    ax.set_title(_("Answering a Wild Draw Four ({rules})", rules=rules.name))
     ax.legend(loc="best")
     if check is not None:
         points = _join([_("at q = {q:.3f} challenge {c:.2f}, accept {a:.2f}", q=q.value, c=c.value, a=a.value)
