@@ -37,6 +37,7 @@ from ..engine.moves import (
     wild_draw_four_honest,
     wild_plays,
 )
+from ..i18n import _
 
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 _WILD_CARD, _WD4_CARD, _WDT_CARD = Card(None, _WILD), Card(None, _WD4), Card(None, _WDT)
@@ -165,7 +166,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     hands = game.hands
     n = len(hands)
     if len(bots) != n or not all_sensible(bots):
-        raise ValueError("play_sensible_hand needs one plain SensibleBot per seat")
+        raise ValueError(_("play_sensible_hand needs one plain SensibleBot for each of the {seats} seats.", seats=n))
     seats = range(n)
     wilds_block = game.rules.wilds_block_wild_draw_four
     take_back = game.rules.guilty_penalty == "take_back"
