@@ -42,6 +42,8 @@ from tornado.websocket import websocket_connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from serving import wait_idle, wait_pool  # noqa: E402  (benchmarks/ is on sys.path)
+
 SEATS = 10  # UNO is played by 2 to 10 (RULES.md): the rest of a class watches
 
 
@@ -62,35 +64,6 @@ def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.P
            f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}",
            "--VoilaKernelManager.fill_delay=300"]
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
-
-
-def wait_pool(proc: subprocess.Popen, log: Path, timeout: float) -> float:
-    """Seconds until Voilà says the pool is filled."""
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError("voila exited:\n" + log.read_text()[-3000:])
-        if "is filled with" in log.read_text():
-            return time.monotonic() - t0
-        time.sleep(0.25)
-    raise TimeoutError("the kernel pool was not filled in time:\n" + log.read_text()[-2000:])
-
-
-def wait_idle(server: psutil.Process, timeout: float) -> float:
-    """Seconds until the server's kernels have finished preheating (their CPU use stays under
-    5 % of a core for two seconds): only then is the pool really filled."""
-    t0 = time.monotonic()
-    quiet = 0
-    while time.monotonic() - t0 < timeout:
-        kernels = [c for c in server.children(recursive=True) if "ipykernel" in " ".join(c.cmdline())]
-        for k in kernels:
-            k.cpu_percent(None)
-        time.sleep(1.0)
-        busy = sum(k.cpu_percent(None) for k in kernels if k.is_running())
-        quiet = quiet + 1 if busy < 5 else 0
-        if quiet >= 2:
-            return time.monotonic() - t0
-    raise TimeoutError("the preheated kernels did not settle")
 
 
 def kernel_memory(server: psutil.Process) -> dict[str, tuple[float, float]]:

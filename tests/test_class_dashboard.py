@@ -146,3 +146,39 @@ def test_language_from_the_address():
         page = dashboard_page("lang=nl")
         assert get_language() == "nl"
         assert isinstance(page, LiveGame)
+
+
+def test_a_preheated_kernel_builds_the_one_screen_game_while_it_waits_and_leaves_nothing_else(
+        table, monkeypatch):
+    """In Voilà's preheated pool ``dashboard_page()`` builds the page without a query before
+    its request arrives (then that page is ready at once). When the request asks for a class
+    table or another language, that game's widgets are closed: the page holds exactly the
+    widgets a kernel started for that request would, so no widget state of the spare game
+    reaches the browser. The request comes over a real websocket standing in for Voilà's."""
+    from voila_query import preheated_env, serve_queries
+
+    from uno_lessons.i18n import get_language, set_language
+
+    store, code, _key = table
+    asked = {"query": ""}
+    preheated_env(monkeypatch, serve_queries(lambda _kernel: asked["query"]))
+    language = get_language()
+    try:
+        for query in ("", f"table={code}&watch=1", "lang=nl"):
+            asked["query"] = query
+            set_language(language)
+            preheated, state = new_widget_state(lambda: dashboard_page(store=store, players=4, seed=1))
+            set_language(language)
+            cold, cold_state = new_widget_state(lambda q=query: dashboard_page(q, store=store, players=4, seed=1))
+            assert type(preheated) is type(cold)
+            assert len(state) == len(cold_state) and state.count('"_model_name"') == cold_state.count('"_model_name"')
+            if query == "":
+                assert codes_of(preheated) == codes_of(cold)
+            if query == "lang=nl":
+                assert get_language() == "nl" and "Nieuw spel" in state
+    finally:
+        set_language(language)
+
+
+def codes_of(live: LiveGame) -> list[str]:
+    return [c.code for c in live.game.hands[0]]

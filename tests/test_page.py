@@ -48,36 +48,11 @@ def test_page_query_outside_voila_and_in_a_cold_kernel(monkeypatch):
 def test_page_query_in_a_preheated_kernel_waits_for_the_request(monkeypatch):
     """A preheated kernel receives the page's request over Voilà's query socket (a real
     websocket server here, standing in for Voilà's ``voila/query/<kernel id>`` handler)."""
-    import asyncio
-    import json
-    import socket
-    import threading
+    from voila_query import preheated_env, serve_queries
 
-    import tornado.web
-    import tornado.websocket
+    from uno_lessons.page import page_query, query_pending
 
-    from uno_lessons.page import page_query
-
-    class Handler(tornado.websocket.WebSocketHandler):
-        def open(self, kernel_id):
-            self.write_message(json.dumps({"QUERY_STRING": f"table=K7QM3X&kernel={kernel_id}"}))
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ready = threading.Event()
-
-    def serve():
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        tornado.web.Application([(r"/voila/query/(.*)", Handler)]).listen(port, "127.0.0.1")
-        loop.call_soon(ready.set)
-        loop.run_forever()
-
-    threading.Thread(target=serve, daemon=True).start()
-    ready.wait(10)
-    for key, value in {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-1", "VOILA_APP_PORT": str(port),
-                       "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/"}.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("QUERY_STRING", raising=False)
+    port = serve_queries(lambda kernel_id: f"table=K7QM3X&kernel={kernel_id}")
+    preheated_env(monkeypatch, port)
+    assert query_pending()
     assert page_query(timeout=10) == "table=K7QM3X&kernel=k-1"

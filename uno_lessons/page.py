@@ -204,6 +204,14 @@ def page_bridge() -> PageBridge:
     return _BRIDGE if _BRIDGE is not None else PageBridge()
 
 
+def query_pending() -> bool:
+    """True in a preheated Voilà kernel: its page has not been asked for yet, so
+    :func:`page_query` will wait for the request."""
+    import os
+
+    return os.environ.get("VOILA_PREHEAT", "False") != "False" and bool(os.environ.get("VOILA_KERNEL_ID"))
+
+
 def page_query(timeout: float = 60.0) -> str:
     """This page's URL query ("table=K7QM3X&lang=nl"), or "" outside Voilà.
 
@@ -215,7 +223,7 @@ def page_query(timeout: float = 60.0) -> str:
     import json
     import os
 
-    if os.environ.get("VOILA_PREHEAT", "False") == "False" or not os.environ.get("VOILA_KERNEL_ID"):
+    if not query_pending():
         return os.environ.get("QUERY_STRING", "")
     protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
     host = os.environ.get("VOILA_APP_IP", "127.0.0.1")

@@ -12,8 +12,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..i18n import _, set_language
-from ..page import PageBridge, page_query
+from ..i18n import _, get_language, set_language
+from ..page import PageBridge, page_query, query_pending
 from ..table import Store, Table, TableError, open_store
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
@@ -25,6 +25,7 @@ from .style import DASH_CSS, aria_rules
 def dashboard_page(query: str | None = None, *, store: Store | None = None, **local) -> DashboardBox | LiveGame:
     """The right dashboard for ``query`` (default: this page's URL query). ``local`` keywords
     (players, rules, seed, seats…) set up the one-screen game when no table is named."""
+    spare = _spare_game(local) if query is None and query_pending() else None
     params = {k: v[-1] for k, v in parse_qs(page_query() if query is None else query).items()}
     if params.get("lang"):
         try:
@@ -32,6 +33,12 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         except ValueError:
             pass  # an unknown language in a link: stay in the server's language
     code = params.get("table")
+    if spare is not None:
+        game, language, built = spare
+        if not code and get_language() == language:
+            return game
+        for widget in built:  # another page was asked for: its widgets never reach a browser
+            widget.close()
     if not code:
         return LiveGame(**local)
     bridge = PageBridge(aria=aria_rules(), follow_language=False)
@@ -67,3 +74,15 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         note.error(str(exc))
         box.children = [*box.children, heading, note]
     return box
+
+
+def _spare_game(local: dict) -> tuple[LiveGame, str, list[widgets.Widget]]:
+    """The one-screen game, built while a preheated kernel waits for its page's request (the
+    address without a query is the common one), so that page is ready the moment it is
+    asked for; with the language it was built in and every widget it made (to close them
+    when the address asks for another page). It is inert until a browser shows it."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    game = LiveGame(**local)
+    return game, get_language(), [_instances[k] for k in set(_instances) - before]

@@ -1,0 +1,85 @@
+"""What the page benchmarks share about a running Voilà server: its pools and kernels.
+
+``class_load.py`` and ``dashboard_speed.py`` both time pages only once the server is quiet:
+the preheated pool is full (Voilà logs it) and the kernels have finished running their
+notebooks (their CPU use has dropped), so one measurement does not pay for the previous one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def pools_filled(log: Path) -> int:
+    """How many times the server logged that a kernel pool is full."""
+    return len(re.findall(r"Kernel pool of .* is filled", log.read_text()))
+
+
+def wait_pool(proc: subprocess.Popen, log: Path, timeout: float, count: int = 1) -> float:
+    """Seconds until Voilà has said ``count`` times that a pool is filled."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError("voila exited:\n" + log.read_text()[-3000:])
+        if pools_filled(log) >= count:
+            return time.monotonic() - t0
+        time.sleep(0.1)
+    raise TimeoutError("the kernel pool was not filled in time:\n" + log.read_text()[-2000:])
+
+
+def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
+    """The ipykernel processes started by the server."""
+    out = []
+    for child in server.children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                out.append(child)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return out
+
+
+def wait_idle(server: psutil.Process, timeout: float) -> float:
+    """Seconds until the server's kernels have finished preheating (their CPU use stays under
+    5 % of a core for two seconds): only then is the pool really filled."""
+    t0 = time.monotonic()
+    quiet = 0
+    while time.monotonic() - t0 < timeout:
+        kernels = kernel_processes(server)
+        for k in kernels:
+            k.cpu_percent(None)
+        time.sleep(1.0)
+        busy = 0.0
+        for k in kernels:
+            try:
+                busy += k.cpu_percent(None)
+            except psutil.NoSuchProcess:
+                pass
+        quiet = quiet + 1 if busy < 5 else 0
+        if quiet >= 2:
+            return time.monotonic() - t0
+    raise TimeoutError("the preheated kernels did not settle")
+
+
+def voila_pool_size(notebook: str, config: Path = REPO / "voila.json") -> int:
+    """The preheated pool that ``voila.json`` gives ``notebook`` (a path relative to the folder
+    Voilà serves, as Voilà looks it up); 0 when preheating is off."""
+    cfg = json.loads(config.read_text())
+    if not cfg.get("VoilaConfiguration", {}).get("preheat_kernel", False):
+        return 0
+    pools = cfg.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    default = pools.get("default", {"pool_size": cfg["VoilaConfiguration"].get("default_pool_size", 1)})
+    return int(pools.get(notebook, default).get("pool_size", default.get("pool_size", 1)))
+
+
+def fill_delay(config: Path = REPO / "voila.json") -> float:
+    """Seconds Voilà waits after handing out a preheated kernel before starting its replacement."""
+    return float(json.loads(config.read_text()).get("VoilaKernelManager", {}).get("fill_delay", 1))
