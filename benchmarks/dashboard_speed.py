@@ -1,23 +1,31 @@
-"""How fast the Voilà dashboard is for a viewer, measured in headless Chromium.
+"""How fast the Voilà dashboard and the lessons are for a viewer, measured in headless Chromium.
 
-    .venv/bin/python benchmarks/dashboard_speed.py [--pages 5] [--clicks 20] [--viewers 10]
+    .venv/bin/python benchmarks/dashboard_speed.py [--pages 5] [--class-pages 3 --every 1 --rounds 3]
+        [--clicks 20] [--viewers 10] [--lessons NB ...] [--parts cold warm floor lessons crowd]
 
-Every figure is measured on this machine now and printed next to its target:
+Every figure is measured on this machine now and printed next to its target. Before each
+measurement the server is quiet: its pool is full again (Voilà logged it) and its kernels are
+idle (``serving.wait_idle``), so no page pays for the previous one.
 
 * first card: from the page request to the first card button of the live widget on screen
   (the widgets are only drawn once the page is connected to its kernel, so this is the time
-  until the dashboard answers clicks). Median of ``--pages`` fresh pages, one after the
-  other, without and with preheated kernels (``--preheat_kernel=True --pool_size=1``; the
-  next page waits until the server logged that the pool is full again).
+  until the dashboard answers clicks). Median of ``--pages`` fresh pages, one at a time,
+  without preheated kernels and with voila.json's pool.
+* a class arriving: ``--class-pages`` pages opened ``--every`` seconds apart, each its own
+  person, kept open; ``--rounds`` times. A round's figure is its slowest page; the median
+  round is compared with the target. With voila.json's pool filled, and without preheating.
 * click: from a click on a playable card to the redrawn table (in-page clock: the click,
   then the table's DOM change, then the next animation frame). Median of ``--clicks``.
-* memory: resident set size of one viewer's kernel and of the server process (psutil if it
-  is installed, else /proc).
+* memory: resident set size of one viewer's kernel and of the server process.
+* lessons: ``voila notebooks/`` as the README serves every lesson; each of ``--lessons`` (01
+  to 07 and the Dutch lesson 2 by default) opened once, to its first widget drawn
+  (``.jupyter-widgets``), with voila.json's pools and with preheating off.
 * many viewers: ``--viewers`` pages requested at once; all must draw their cards and answer
   a click (teacher view: the other hands turn face up); the time until the last one does.
 
 Chromium: ``$CHROMIUM_PATH`` or Debian's ``chromium`` on the PATH. Servers are started
-from the repo root (so ``voila.json`` applies) on free ports and stopped at the end.
+from the repo root (so ``voila.json`` applies; ``--voila-arg`` adds an option) on free ports
+and stopped at the end.
 """
 
 from __future__ import annotations
@@ -95,6 +103,7 @@ class Server:
         self.proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}/"
         self.taken = 0  # preheated kernels handed out so far (each is refilled once)
+        self.cpu: list[dict[str, float]] = []  # CPU seconds per page, see first_card_times
         self._wait_up()
 
     def _wait_up(self, timeout: float = 90) -> None:
@@ -140,16 +149,64 @@ async def open_page(browser, url: str):
     return time.perf_counter() - t0, ctx, page
 
 
+def cpu_seconds(procs: list[psutil.Process]) -> float:
+    """User + system CPU time used so far by ``procs`` (those still running)."""
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def cpu_split(server: Server) -> dict[str, float]:
+    """CPU seconds so far of this benchmark's Chromium, the Voilà server and its kernels."""
+    me, srv = psutil.Process(), psutil.Process(server.proc.pid)
+    chromium = [c for c in me.children(recursive=True) if "chrom" in c.name()]
+    return {"Chromium": cpu_seconds(chromium), "Voilà server": cpu_seconds([srv]),
+            "kernels": cpu_seconds(kernel_processes(srv))}
+
+
 async def first_card_times(browser, server: Server, pages: int, pools: int) -> list[float]:
-    """``pages`` fresh pages, one at a time, each on a quiet server (pool full, kernels idle)."""
+    """``pages`` fresh pages, one at a time, each on a quiet server (pool full, kernels idle);
+    the CPU each page cost (Chromium, server, kernels) goes to ``server.cpu``."""
     times = []
     for _ in range(pages):
         await server.ready(pools)
+        before = cpu_split(server)
         t, ctx, _page = await open_page(browser, server.url)
+        after = cpu_split(server)
+        server.cpu.append({k: after[k] - before[k] for k in after})
         server.taken += bool(pools)
         times.append(t)
         await ctx.close()
     return times
+
+
+async def light_class(server: Server, pages: int, every: float, rounds: int, pools: int) -> list[list[float]]:
+    """The same class without drawing: ``class_load.Page`` speaks Voilà's protocol as a browser
+    does (the page, the kernel's websocket, the widget states) and stops when a card's widget
+    has arrived: what the server takes, when the browsers run on the learners' own machines."""
+    from class_load import Page
+
+    out = []
+    for _ in range(rounds):
+        await server.ready(pools)
+        clients = [Page(server.url, "", f"page{i}") for i in range(pages)]
+
+        async def one(i: int, page: Page) -> float:
+            await asyncio.sleep(i * every)
+            await page.open()
+            await page.wait_for(page._interactive, timeout=TIMEOUT / 1000)
+            return page.t_interactive - page.t_start
+
+        out.append(list(await asyncio.gather(*(one(i, c) for i, c in enumerate(clients)))))
+        for c in clients:
+            c.ws.close()
+        server.taken += pages if pools else 0
+    return out
 
 
 async def class_arrives(browser, server: Server, pages: int, every: float, rounds: int,
@@ -301,68 +358,88 @@ def each(values: list[float]) -> str:
     return ", ".join(f"{x:.2f}" for x in values)
 
 
+async def cold_part(browser, args, extra) -> dict:
+    """Without preheated kernels: first card, a class arriving, click latency, memory."""
+    server = Server(preheat=False, extra=extra)
+    try:
+        out = {"cold": await first_card_times(browser, server, args.pages, pools=0), "cold_cpu": server.cpu,
+               "cold_class": await class_arrives(browser, server, args.class_pages, args.every, args.rounds, 0)}
+        await server.ready()
+        _t, ctx, page = await open_page(browser, server.url)
+        out["clicks"] = await click_latencies(page, args.clicks)
+        out["kernel_rss"] = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
+        out["server_rss"] = rss_mb(server.proc.pid)
+        await ctx.close()
+        return out
+    finally:
+        server.stop()
+
+
+async def warm_part(browser, args, extra, pools: int) -> dict:
+    """With voila.json's preheated pool, filled before each measurement."""
+    server = Server(preheat=True, extra=extra)
+    try:
+        out = {"warm": await first_card_times(browser, server, args.pages, pools)}
+        out["warm_cpu"] = server.cpu
+        out["warm_class"] = await class_arrives(browser, server, args.class_pages, args.every, args.rounds, pools)
+        out["light_class"] = await light_class(server, args.class_pages, args.every, args.rounds, pools)
+        return out
+    finally:
+        server.stop()
+
+
+async def floor_part(browser, args, extra, pools: int) -> dict:
+    """Voilà's floor: a one-button notebook, preheated the same way."""
+    nb = baseline_notebook()
+    server = Server(preheat=True, notebook=nb, extra=extra)
+    try:
+        return {"floor": await first_card_times(browser, server, args.pages, pools)}
+    finally:
+        server.stop()
+        shutil.rmtree(nb.parent, ignore_errors=True)
+
+
+async def crowd_part(browser, args, extra, pools: int) -> dict:
+    """Many viewers at once, on a fresh server each way."""
+    out: dict = {"crowd": {}}
+    for preheat in (False, True):
+        server = Server(preheat=preheat, extra=extra)
+        try:
+            await server.ready(pools if preheat else 0)
+            out["crowd"][preheat] = await many_viewers(browser, server, args.viewers)
+            if preheat:
+                out["crowd_server_rss"] = rss_mb(server.proc.pid)
+            else:
+                out["crowd_kernels"] = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
+        finally:
+            server.stop()
+    return out
+
+
 async def main(args) -> None:
     exe = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
     extra = tuple(args.voila_arg)
     pools = 1 if voila_pool_size("dashboard.ipynb") else 0  # the dashboard's pool logs one fill
     load = os.getloadavg()
-    print(f"Voilà dashboard speed on {os.cpu_count()} cores; Chromium: {exe}")
+    print(f"Voilà dashboard speed on {os.cpu_count()} cores; Chromium: {exe}; parts: {' '.join(args.parts)}")
     print(f"voila.json: dashboard pool {voila_pool_size('dashboard.ipynb')}, fill_delay {fill_delay():g} s"
           + (f"; extra Voilà options: {' '.join(extra)}" if extra else ""))
     print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other work on this machine"
           " slows every figure)")
-    floor: list[float] = []
-    crowd: dict[bool, tuple[list[float], int]] = {}
-    crowd_kernels: list[float] = []
-    crowd_server_rss = None
-    lessons: dict[bool, dict[str, float]] = {}
+    r: dict = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
         try:
-            # 1. Without preheated kernels: first card, a class arriving, memory, click latency.
-            server = Server(preheat=False, extra=extra)
-            try:
-                cold = await first_card_times(browser, server, args.pages, pools=0)
-                cold_class = await class_arrives(browser, server, args.class_pages, args.every, args.rounds, 0)
-                await server.ready()
-                _t, ctx, page = await open_page(browser, server.url)
-                clicks = await click_latencies(page, args.clicks)
-                kernel_rss = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
-                server_rss = rss_mb(server.proc.pid)
-                await ctx.close()
-            finally:
-                server.stop()
-            # 2. With voila.json's preheated pool, filled before each measurement.
-            server = Server(preheat=True, extra=extra)
-            try:
-                warm = await first_card_times(browser, server, args.pages, pools)
-                warm_class = await class_arrives(browser, server, args.class_pages, args.every, args.rounds, pools)
-            finally:
-                server.stop()
-            # 2b. Voilà's floor: a one-button notebook, preheated the same way.
-            if args.baseline:
-                nb = baseline_notebook()
-                server = Server(preheat=True, notebook=nb, extra=extra)
-                try:
-                    floor = await first_card_times(browser, server, args.pages, pools)
-                finally:
-                    server.stop()
-                    shutil.rmtree(nb.parent, ignore_errors=True)
-            # 3. Every lesson: as served (voila.json's pools) and with preheating off.
-            if args.lessons:
-                for preheat in (True, False):
-                    lessons[preheat] = await lesson_times(browser, args.lessons, preheat)
-            # 4. Many viewers at once, on a fresh server each way.
-            for preheat in (False, True) if args.viewers else ():
-                server = Server(preheat=preheat, extra=extra)
-                try:
-                    await server.ready(pools if preheat else 0)
-                    crowd[preheat] = await many_viewers(browser, server, args.viewers)
-                    crowd_server_rss = rss_mb(server.proc.pid) if preheat else None
-                    if not preheat:
-                        crowd_kernels = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
-                finally:
-                    server.stop()
+            if "cold" in args.parts:
+                r.update(await cold_part(browser, args, extra))
+            if "warm" in args.parts:
+                r.update(await warm_part(browser, args, extra, pools))
+            if "floor" in args.parts:
+                r.update(await floor_part(browser, args, extra, pools))
+            if "lessons" in args.parts:  # as served (voila.json's pools), then with preheating off
+                r["lessons"] = {preheat: await lesson_times(browser, args.lessons, preheat) for preheat in (True, False)}
+            if "crowd" in args.parts:
+                r.update(await crowd_part(browser, args, extra, pools))
         finally:
             await browser.close()
 
@@ -370,56 +447,70 @@ async def main(args) -> None:
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print()
     print(f"  {'figure':<44} {'measured':>14}   {'target':<16}")
-    mc, mw = statistics.median(cold), statistics.median(warm)
-    line(f"first card, no preheat (median of {len(cold)})", f"{mc:.2f} s",
-         f"<= {TARGETS['first_cold']} s", verdict(mc, TARGETS["first_cold"]))
-    print(f"      each: {each(cold)}")
-    line(f"first card, pool filled (median of {len(warm)})", f"{mw:.2f} s",
-         f"<= {TARGETS['first_preheated']} s", verdict(mw, TARGETS["first_preheated"]))
-    print(f"      each: {each(warm)}")
-    for name, rounds, target in (("pool filled", warm_class, TARGETS["first_preheated"]),
-                                 ("no preheat", cold_class, TARGETS["first_cold"])):
-        # A round meets the target when its slowest page does; the median round is reported.
-        slowest = statistics.median(max(r) for r in rounds)
-        line(f"{args.class_pages} pages {args.every:g} s apart, {name}: slowest", f"{slowest:.2f} s",
-             f"<= {target} s", verdict(slowest, target))
-        print(f"      median of {len(rounds)} rounds; each round, pages in order: "
-              + "; ".join(each(r) for r in rounds))
-    if floor:
-        mf = statistics.median(floor)
+    for key, name, target in (("cold", "no preheat", "first_cold"), ("warm", "pool filled", "first_preheated")):
+        if key in r:
+            m = statistics.median(r[key])
+            line(f"first card, {name} (median of {len(r[key])})", f"{m:.2f} s",
+                 f"<= {TARGETS[target]} s", verdict(m, TARGETS[target]))
+            print(f"      each: {each(r[key])}")
+    for key, name in (("warm_cpu", "pool filled"), ("cold_cpu", "no preheat")):
+        if r.get(key):
+            split = {k: statistics.median(c[k] for c in r[key]) for k in r[key][0]}
+            print(f"      CPU per page, {name} (median): " + ", ".join(f"{k} {v:.2f} s" for k, v in split.items()))
+    for key, name, target in (("warm_class", "pool filled", "first_preheated"),
+                              ("cold_class", "no preheat", "first_cold")):
+        if key in r:
+            # A round meets the target when its slowest page does; the median round is reported.
+            slowest = statistics.median(max(rnd) for rnd in r[key])
+            line(f"{args.class_pages} pages {args.every:g} s apart, {name}: slowest", f"{slowest:.2f} s",
+                 f"<= {TARGETS[target]} s", verdict(slowest, TARGETS[target]))
+            print(f"      median of {len(r[key])} rounds; each round, pages in order: "
+                  + "; ".join(each(rnd) for rnd in r[key]))
+    if "light_class" in r:
+        slowest = statistics.median(max(rnd) for rnd in r["light_class"])
+        line(f"{args.class_pages} pages, pool filled, not drawn: slowest", f"{slowest:.2f} s")
+        print("      a light client instead of Chromium (class_load.Page); each round: "
+              + "; ".join(each(rnd) for rnd in r["light_class"]))
+    if "floor" in r:
+        mf = statistics.median(r["floor"])
         line("  Voilà's floor: one-button notebook, pool filled", f"{mf:.2f} s")
-        print(f"      each: {each(floor)}; the dashboard adds {mw - mf:+.2f} s")
-    mclick = statistics.median(clicks)
-    line(f"click on a card -> table redrawn (median of {len(clicks)})", f"{mclick:.0f} ms",
-         f"<= {TARGETS['click_ms']:.0f} ms", verdict(mclick, TARGETS["click_ms"]))
-    print(f"      min {min(clicks):.0f} ms, max {max(clicks):.0f} ms")
-    # After the first-card pages (closed, their kernels idle until culled) and the click page:
-    # the last kernel started is the one that played; report the largest to be safe.
-    kmax = max(kernel_rss)
-    line(f"RSS of one viewer's kernel (largest of {len(kernel_rss)})", f"{kmax:.0f} MB",
-         f"<= {TARGETS['kernel_mb']:.0f} MB", verdict(kmax, TARGETS["kernel_mb"]))
-    line(f"RSS of the server ({len(kernel_rss)} kernels alive)", f"{server_rss:.0f} MB")
-    if lessons:
+        added = f"; the dashboard adds {statistics.median(r['warm']) - mf:+.2f} s" if "warm" in r else ""
+        print(f"      each: {each(r['floor'])}{added}")
+    if "clicks" in r:
+        clicks = r["clicks"]
+        mclick = statistics.median(clicks)
+        line(f"click on a card -> table redrawn (median of {len(clicks)})", f"{mclick:.0f} ms",
+             f"<= {TARGETS['click_ms']:.0f} ms", verdict(mclick, TARGETS["click_ms"]))
+        print(f"      min {min(clicks):.0f} ms, max {max(clicks):.0f} ms")
+        # After the first-card pages (closed, their kernels idle until culled) and the click page:
+        # the last kernel started is the one that played; report the largest to be safe.
+        kmax = max(r["kernel_rss"])
+        line(f"RSS of one viewer's kernel (largest of {len(r['kernel_rss'])})", f"{kmax:.0f} MB",
+             f"<= {TARGETS['kernel_mb']:.0f} MB", verdict(kmax, TARGETS["kernel_mb"]))
+        line(f"RSS of the server ({len(r['kernel_rss'])} kernels alive)", f"{r['server_rss']:.0f} MB")
+    if "lessons" in r:
         print()
         print(f"  {'lesson: first widget (voila notebooks/)':<44} {'as served':>14}   {'target':<16}    no preheat")
         for name in args.lessons:
             pool = voila_pool_size(name)
-            served = lessons[True][name]
+            served = r["lessons"][True][name]
             line(f"{name} ({f'pool {pool}' if pool else 'not preheated'})", f"{served:.2f} s",
-                 f"<= {TARGETS['lesson']} s", f"{verdict(served, TARGETS['lesson']):<12} {lessons[False][name]:.2f} s")
-    for preheat, (times, ok) in crowd.items():
+                 f"<= {TARGETS['lesson']} s",
+                 f"{verdict(served, TARGETS['lesson']):<12} {r['lessons'][False][name]:.2f} s")
+    for preheat, (times, ok) in r.get("crowd", {}).items():
         name = "preheated" if preheat else "no preheat"
         last = max(times) if times else float("nan")
         line(f"{args.viewers} viewers at once, {name}: interactive", f"{ok}/{args.viewers}",
              f"all {args.viewers}", "OK" if ok == args.viewers else "FAILED")
         line("  time until the last one answered a click", f"{last:.1f} s")
-    if crowd_kernels:
-        line(f"  RSS per kernel with {len(crowd_kernels)} kernels (mean)",
-             f"{statistics.mean(crowd_kernels):.0f} MB")
-    if crowd_server_rss is not None:
-        line("  RSS of the server after the crowd (preheated)", f"{crowd_server_rss:.0f} MB")
+    if r.get("crowd_kernels"):
+        line(f"  RSS per kernel with {len(r['crowd_kernels'])} kernels (mean)",
+             f"{statistics.mean(r['crowd_kernels']):.0f} MB")
+    if "crowd_server_rss" in r:
+        line("  RSS of the server after the crowd (preheated)", f"{r['crowd_server_rss']:.0f} MB")
 
 
+PARTS = ("cold", "warm", "floor", "lessons", "crowd")
 LESSONS = [*(p.name for p in sorted((REPO / "notebooks").glob("0[1-7]_*.ipynb"))), "nl/02_matching.ipynb"]
 
 if __name__ == "__main__":
@@ -429,11 +520,13 @@ if __name__ == "__main__":
     parser.add_argument("--every", type=float, default=1.0, help="seconds between two of those pages")
     parser.add_argument("--rounds", type=int, default=3, help="times the class arrives (pool refilled between)")
     parser.add_argument("--clicks", type=int, default=20, help="timed card clicks")
-    parser.add_argument("--viewers", type=int, default=10, help="pages opened at once (0: skip)")
+    parser.add_argument("--viewers", type=int, default=10, help="pages opened at once")
     parser.add_argument("--lessons", nargs="*", default=LESSONS,
-                        help="notebooks under notebooks/ timed to their first widget (none: skip)")
+                        help="notebooks under notebooks/ timed to their first widget")
     parser.add_argument("--voila-arg", action="append", default=[],
                         help="an extra Voilà option for every server, e.g. --voila-arg=--VoilaKernelManager.fill_delay=5")
-    parser.add_argument("--no-baseline", dest="baseline", action="store_false",
-                        help="skip the one-button notebook that shows Voilà's own floor")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS),
+                        help="what to measure: cold (no preheat: first card, a class, clicks, memory), warm "
+                             "(voila.json's pool: first card, a class), floor (a one-button notebook), lessons, "
+                             "crowd (--viewers at once)")
     asyncio.run(main(parser.parse_args()))
