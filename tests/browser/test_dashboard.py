@@ -184,7 +184,10 @@ def test_a_bots_only_game_can_be_watched_to_its_end(dashboard):
     page.wait_for_function("document.querySelectorAll('.uno-seat').length === 3", timeout=TIMEOUT)
     page.wait_for_selector(".uno-settings", state="hidden", timeout=TIMEOUT)
     set_speed(page, "turbo")
-    # Nobody human: no clickable hand and no action buttons; the bots play on their own.
+    # Nobody human: no clickable hand and no action buttons; the bots play on their own. (The
+    # seat ring is redrawn before the hand, so wait for the hand's redraw, then check.)
+    page.wait_for_function("document.querySelectorAll('.uno-hand-btns .uno-card-btn').length === 0",
+                           timeout=TIMEOUT)
     assert page.locator(".uno-hand-btns .uno-card-btn").count() == 0
     assert not page.locator(".uno-act-draw").is_visible()
     page.wait_for_selector(".uno-scores-view .uno-hand-winner", timeout=120_000)
