@@ -11,6 +11,15 @@ def test_page_bridge_is_one_per_kernel():
     assert isinstance(page_bridge(), PageBridge)
 
 
+def test_a_closed_bridge_is_no_longer_the_pages():
+    """A preheated dashboard closes the game it built for an address that was not asked for,
+    its bridge with it: the page's bridge is then a new, open one."""
+    old = page_bridge()
+    old.close()
+    new = page_bridge()
+    assert new is not old and new.comm is not None and page_bridge() is new
+
+
 def test_commands_are_sent_and_remembered_newest_last():
     page = PageBridge()
     page.focus(".uno-w-1 .uno-btn-back")

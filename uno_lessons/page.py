@@ -162,6 +162,13 @@ class PageBridge(anywidget.AnyWidget):
         if _BRIDGE is None:
             _BRIDGE = self  # the first bridge of the kernel is the page's (see page_bridge)
 
+    def close(self) -> None:
+        """Close the widget; a closed bridge is no longer the page's (see page_bridge)."""
+        global _BRIDGE
+        if _BRIDGE is self:
+            _BRIDGE = None
+        super().close()
+
     def send(self, content: dict[str, Any], buffers: Any = None) -> None:
         """Send a command to the page (and remember it in :attr:`sent`)."""
         self.sent.append(dict(content))
