@@ -55,7 +55,7 @@ case "${1:-}" in
 serve)
     # bash dev.sh serve [--class N] [--lang nl|sr|ms|en] [--store URL] [--port P]
     shift
-    class_size=1 lang="${UNO_LESSONS_LANG:-}" store="${UNO_LESSONS_STORE:-}" port=8866
+    class_size="" lang="${UNO_LESSONS_LANG:-}" store="${UNO_LESSONS_STORE:-}" port=8866
     while [ $# -gt 0 ]; do
         case "$1" in
         --class) class_size="$2"; shift 2 ;;
@@ -68,15 +68,20 @@ serve)
     install_python test
     [ -n "$lang" ] && export UNO_LESSONS_LANG="$lang"
     [ -n "$store" ] && export UNO_LESSONS_STORE="$store"
-    # A class arriving at once takes its kernels from a preheated pool of the class's size;
-    # refills wait 5 minutes, so starting new kernels does not compete with the pages being
-    # served. Each preheated kernel holds about 90 MB (README, "Play as a class").
-    pool="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
+    # Without --class, voila.json's pool and refill delay apply (README, voila.json). A class
+    # arriving at once takes its kernels from a preheated pool of the class's size; refills
+    # wait 5 minutes, so starting new kernels does not compete with the pages being served
+    # (a page beyond the pool waits for its refill: size the pool to the class). Each
+    # preheated kernel holds about 90 MB (README, "Play as a class").
+    pools=()
+    if [ -n "$class_size" ]; then
+        pools=(--VoilaKernelManager.kernel_pools_config="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
+               --VoilaKernelManager.fill_delay=300)
+    fi
     echo "Serving the dashboard at http://127.0.0.1:$port/  (Ctrl+C stops it)"
-    echo "Preheated kernels: $class_size (about $((class_size * 90)) MB); class tables in ${UNO_LESSONS_STORE:-${UNO_LESSONS_DATA:-~/.local/share/uno_lessons}}"
+    echo "Preheated kernels: ${class_size:-as in voila.json}; class tables in ${UNO_LESSONS_STORE:-${UNO_LESSONS_DATA:-~/.local/share/uno_lessons}}"
     echo "All lessons: $VENV/bin/voila notebooks/ --port=8867"
-    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port="$port" --Voila.ip=127.0.0.1 \
-        --VoilaKernelManager.kernel_pools_config="$pool" --VoilaKernelManager.fill_delay=300
+    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port="$port" --Voila.ip=127.0.0.1 "${pools[@]}"
     ;;
 lab)
     install_python test
