@@ -219,13 +219,15 @@ def query_pending() -> bool:
     return os.environ.get("VOILA_PREHEAT", "False") != "False" and bool(os.environ.get("VOILA_KERNEL_ID"))
 
 
-def page_query(timeout: float = 60.0) -> str:
+def page_query(timeout: float | None = None) -> str:
     """This page's URL query ("table=K7QM3X&lang=nl"), or "" outside Voilà.
 
     A kernel Voilà started for the page has it in ``QUERY_STRING``. A preheated kernel
     started before the page was asked for: it waits here for Voilà to send the request (what
     ``voila.utils.get_query_string`` does, without importing Voilà and the whole Jupyter
-    server into the kernel: that import alone costs about 3 s of CPU per kernel).
+    server into the kernel: that import alone costs about 3 s of CPU per kernel). It waits as
+    long as the kernel waits in the pool (``timeout`` seconds at most, for tests): a kernel that
+    gave up would show every later page as if its address had no query.
     """
     import json
     import os
@@ -244,7 +246,7 @@ def page_query(timeout: float = 60.0) -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def _receive_once(url: str, timeout: float) -> str | None:
+def _receive_once(url: str, timeout: float | None) -> str | None:
     """The first message of a websocket, read in a thread of its own (the kernel's own event
     loop is busy running this cell)."""
     import asyncio
