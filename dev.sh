@@ -72,7 +72,7 @@ serve)
     # arriving at once takes its kernels from a preheated pool of the class's size; refills
     # wait 5 minutes, so starting new kernels does not compete with the pages being served
     # (a page beyond the pool waits for its refill: size the pool to the class). Each
-    # preheated kernel holds about 90 MB (README, "Play as a class").
+    # preheated kernel holds about 75 MB (README, "Play as a class").
     pools=()
     if [ -n "$class_size" ]; then
         pools=(--VoilaKernelManager.kernel_pools_config="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
