@@ -78,3 +78,17 @@ def play_one_human_turn(page, prefer_wild: bool) -> bool:
             wait_for_events_after(page, events)
             return False
     raise AssertionError(f"no move offered to the human; status {st}")
+
+
+def play_hand_to_end(page, *, wild_first: bool = False, after_move=None, max_turns: int = 400) -> bool:
+    """Play the human's turns by clicking until someone wins (bots play in between);
+    ``wild_first`` plays a wild whenever one is legal until one has been played, and
+    ``after_move(n)`` runs after the human's n-th move. Returns whether a wild was played."""
+    wild_played = False
+    for n in range(1, max_turns + 1):
+        if wait_for_human_or_end(page)["winner"]:
+            break
+        wild_played |= play_one_human_turn(page, prefer_wild=wild_first and not wild_played)
+        if after_move is not None:
+            after_move(n)
+    return wild_played

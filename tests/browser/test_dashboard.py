@@ -13,6 +13,7 @@ from .helpers import (
     STATUS,
     TIMEOUT,
     hand_codes,
+    play_hand_to_end,
     play_one_human_turn,
     set_speed,
     status,
@@ -58,18 +59,14 @@ def assert_layout_fits(page) -> None:
 def test_play_a_full_hand_by_clicking(dashboard):
     page = dashboard
     set_speed(page, "turbo")
-    wild_played = False
-    human_moves = 0
-    for _ in range(400):
-        st = wait_for_human_or_end(page)
-        if st["winner"]:
-            break
-        wild_played |= play_one_human_turn(page, prefer_wild=not wild_played)
-        human_moves += 1
-        if human_moves == 2:
+
+    def second_move_picture(n: int) -> None:
+        if n == 2:
             ARTIFACTS.mkdir(exist_ok=True)
             assert_layout_fits(page)
             page.screenshot(path=str(ARTIFACTS / "dashboard.png"))
+
+    wild_played = play_hand_to_end(page, wild_first=True, after_move=second_move_picture)
     st = wait_for_human_or_end(page)
     assert st["winner"] != "", "nobody won the hand"
     assert wild_played, "the human never played a wild with a colour"

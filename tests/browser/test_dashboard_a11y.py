@@ -26,7 +26,15 @@ from uno_lessons.engine.moves import Move
 from .a11y import axe_violations, focus_ring_problems, format_violations, live_regions, reflow_problems
 from .a11y import tab_to as tab_until
 from .conftest import free_port, serving, voila_env
-from .helpers import STATUS, TIMEOUT, play_one_human_turn, set_speed, status, wait_for_human_or_end
+from .helpers import (
+    STATUS,
+    TIMEOUT,
+    play_hand_to_end,
+    play_one_human_turn,
+    set_speed,
+    status,
+    wait_for_human_or_end,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -143,11 +151,7 @@ def test_axe_finds_nothing_on_the_one_screen_game(one_screen):
 def test_axe_finds_nothing_at_the_end_of_a_one_screen_hand(one_screen):
     page = one_screen
     set_speed(page, "turbo")
-    for _ in range(400):
-        st = wait_for_human_or_end(page)
-        if st["winner"]:
-            break
-        play_one_human_turn(page, prefer_wild=False)
+    play_hand_to_end(page)
     assert status(page)["winner"] != ""
     page.wait_for_selector(".uno-next-hand:not([disabled])", timeout=TIMEOUT)
     assert_axe_clean(page, "one screen: end of the hand")
