@@ -94,9 +94,22 @@ function followLanguage() {
     .then((listing) => { if (listing.includes(m[3])) window.location.replace(target); })
     .catch(() => {});
 }
+// Voilà asks the server to shut a page's kernel down when the page closes (a beacon that
+// carries the _xsrf cookie), but its render page never sets that cookie, so the server refuses
+// the request and every closed tab leaves its kernel running. A token of the page's own
+// (tornado's double-submit check compares the cookie with the beacon's copy of it) lets the
+// beacon through. JupyterLab sets the cookie itself, so this is for Voilà pages only.
+function xsrfCookie() {
+  if (!document.body || !document.body.dataset.voila || /(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  document.cookie = "_xsrf=" + hex + "; path=/; SameSite=Strict";
+}
 export default {
   render({ model, el }) {
     el.classList.add("uno-page-bridge");
+    xsrfCookie();
     landmarks();
     if (model.get("follow_language")) followLanguage();
     model.set("query", window.location.search.replace(/^\?/, ""));

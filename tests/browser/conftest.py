@@ -8,6 +8,10 @@
 * ``open_notebook(page, name)``: navigate to a notebook and wait until its widgets rendered.
 * ``pages(query, selector)``: a dashboard page with that URL query, in its own browser
   context (a separate person), once ``selector`` is visible; closed at the end of the test.
+* ``page``: pytest-playwright's page, closed the same way.
+* ``leave(context)``: close a context's pages as a person closes a tab (the page's unload
+  handlers run, so Voilà shuts the page's kernel down), then the context: kernels of
+  finished tests do not pile up on the session's server.
 
 Every test in this directory is marked ``browser``; deselect with ``-m "not browser"``.
 """
@@ -207,6 +211,30 @@ def open_notebook(voila_base_url):
     return _open
 
 
+def leave(ctx) -> None:
+    """Close ``ctx``'s pages as a person closes a tab (``beforeunload`` runs, and with it
+    Voilà's request to shut the page's kernel down), then ``ctx``."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for page in list(ctx.pages):
+        if page.is_closed():
+            continue
+        try:
+            with page.expect_event("close", timeout=10_000):
+                page.close(run_before_unload=True)
+        except PlaywrightError:  # a page that asked to stay (a dialog): the context closes it
+            pass
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    """pytest-playwright's page, closed as a tab is (see ``leave``)."""
+    page = context.new_page()
+    yield page
+    leave(context)
+
+
 @pytest.fixture
 def pages(browser, voila_base_url):
     """Open dashboard pages in separate browser contexts (separate people); closed at the end."""
@@ -226,4 +254,4 @@ def pages(browser, voila_base_url):
 
     yield open_page
     for ctx in contexts:
-        ctx.close()
+        leave(ctx)

@@ -97,9 +97,27 @@ def live_text(page, politeness: str = "polite") -> str:
     return page.eval_on_selector(f"#uno-live-{politeness}", "e => e.textContent")
 
 
+def page_state(page) -> dict:
+    """What the page shows now, for a failure message: both live regions, the message line,
+    the status line's record count and what has focus."""
+    return page.evaluate("""() => { const t = (s) => { const e = document.querySelector(s);
+            return e ? e.textContent.trim() : null; };
+        const st = document.querySelector('.uno-status');
+        return {polite: t('#uno-live-polite'), assertive: t('#uno-live-assertive'),
+                message: t('.uno-message-view'), seq: st ? st.dataset.seq : null,
+                focus: document.activeElement ? (document.activeElement.getAttribute('aria-label')
+                       || document.activeElement.className || document.activeElement.tagName) : null}; }""")
+
+
 def wait_live(page, text: str, politeness: str = "polite") -> None:
-    page.wait_for_function("([id, t]) => (document.getElementById(id) || {}).textContent.includes(t)",
-                           arg=[f"uno-live-{politeness}", text], timeout=TIMEOUT)
+    """Wait until the live region of ``politeness`` says ``text``; on a timeout, say what the
+    page showed instead."""
+    try:
+        page.wait_for_function("([id, t]) => (document.getElementById(id) || {}).textContent.includes(t)",
+                               arg=[f"uno-live-{politeness}", text], timeout=TIMEOUT)
+    except Exception as exc:  # noqa: BLE001 - Playwright's TimeoutError: report the page's state
+        raise AssertionError(f"the {politeness} region never said {text!r}; the page shows "
+                             f"{page_state(page)}") from exc
 
 
 def crafted_table(class_store, kinds=("human", "human")):
@@ -194,6 +212,15 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     def act(key_name: str = "Enter") -> None:
         page.keyboard.press(key_name)
 
+    def said(text: str, politeness: str = "polite") -> None:
+        # On a timeout, also say what the store holds (did the page's move arrive at all?).
+        try:
+            wait_live(page, text, politeness)
+        except AssertionError as exc:
+            st = class_store.load(code)
+            raise AssertionError(f"{exc}; the store has {st.seq} records, the last events "
+                                 f"{[type(e).__name__ for e in st.game.events[-4:]]}") from exc
+
     def check_focus(where: str) -> None:
         page.wait_for_timeout(300)
         f = focused(page)
@@ -213,18 +240,18 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     # Ana's turn: focus is on her first playable card.
     assert wait_focus(page, ".uno-slot-0")["text"] == "blue 5, playable"
     act()  # play blue 5
-    wait_live(page, "Ana plays blue 5")
+    said("Ana plays blue 5")
     assert "Ben, it is your turn" not in live_text(page)  # Ben is not this page's seat
     check_focus("after playing a card")
 
     ben.apply(Move("play", Card.parse("W+4"), Color.RED))  # a bluff: Ben holds B9
     settle(page, class_store, code)
-    wait_live(page, "Ben plays a Wild Draw Four")
+    said("Ben plays a Wild Draw Four")
     assert "Ana, it is your turn." in live_text(page)
     assert wait_focus(page, ".uno-act-accept")["text"].startswith("Accept")
     tab_to(page, ".uno-act-challenge")
     act()  # challenge: Ben was bluffing and draws four
-    wait_live(page, "the Wild Draw Four was not legal")
+    said("the Wild Draw Four was not legal")
     check_focus("after the challenge")
 
     # An illegal card by keyboard: the reason is said assertively, and nothing changes.
@@ -232,7 +259,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     tab_to(page, ".uno-card-btn.uno-illegal")
     assert focused(page)["text"].endswith("cannot be played now")
     act()
-    wait_live(page, "does not match", "assertive")
+    said("does not match", "assertive")
     assert class_store.load(code).seq == seq
     check_focus("after an illegal card")
 
@@ -242,7 +269,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     check_focus("after drawing")
     tab_to(page, ".uno-act-keep")
     act()  # keep it
-    wait_live(page, "Ana keeps the drawn card")
+    said("Ana keeps the drawn card")
     check_focus("after keeping")
 
     ben.apply(Move("play", Card.parse("R1")))
@@ -256,7 +283,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     act()
     assert wait_focus(page, ".uno-picker .uno-target-btn")["text"] == "Ben"
     act()  # silence Ben
-    wait_live(page, "silencing Ben")
+    said("silencing Ben")
     check_focus("after the picker closed")
     assert page.evaluate("document.activeElement.closest('.uno-hand-btns') !== null"), focused(page)
 
@@ -271,7 +298,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     assert wait_focus(page, ".uno-slot-0")["text"] == "green 8, playable"
     tab_to(page, ".uno-act-uno")
     act()  # say UNO with two cards, before playing the second to last
-    wait_live(page, 'Ana says "UNO!"')
+    said('Ana says "UNO!"')
     # Say UNO! is off now, so focus goes back to the hand, on the card to play.
     assert wait_focus(page, ".uno-slot-0")["text"] == "green 8, playable"
     act()  # green 8
@@ -282,7 +309,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(class_store, pages):
     assert wait_focus(page, ".uno-slot-0")["text"] == "red 6, playable"
     act()  # the last card
     page.wait_for_function("() => document.querySelector('.uno-status').dataset.winner === '0'", timeout=TIMEOUT)
-    wait_live(page, "Ana wins the hand")
+    said("Ana wins the hand")
     check_focus("at the end of the hand")
 
     kinds = {type(e).__name__ for e in class_store.load(code).game.events if getattr(e, "seat", None) == 0}
@@ -442,4 +469,4 @@ def test_in_jupyterlab_beside_the_file_browser_nothing_is_cut(jupyterlab, browse
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "dashboard-jupyterlab-900.png"))
     finally:
-        ctx.close()
+        ctx.close()  # JupyterLab, not Voilà: its kernel is the Lab server's to stop

@@ -18,7 +18,7 @@ from screenshot_lessons import whole_page
 
 from uno_lessons.i18n import _, use_language
 
-from .conftest import PAGE_TIMEOUT_MS
+from .conftest import PAGE_TIMEOUT_MS, leave
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def test_a_page_in_each_language_fits_and_speaks_it(browser, voila_base_url, lan
         report = whole_page(page, ARTIFACTS / f"lang-{lang}-{what}.png", settle_ms=500)
         text = page.evaluate("() => document.body.innerText")
     finally:
-        ctx.close()
+        leave(ctx)
     assert report["wide"] == [], f"sticks out of 1280 px in {lang}: {report}"
     assert translated in text
     assert english not in text.replace(translated, ""), f"the English {english!r} is still shown"
