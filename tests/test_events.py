@@ -95,3 +95,22 @@ def test_e_act_2_narration_of_a_game_in_order():
         "Bruno loses their turn.",
     ]
     assert game.narrate(viewer=2, last=2) == ["Bruno draws 2 cards for the Draw Two.", "Bruno loses their turn."]
+
+
+def test_a_challenged_hand_is_shown_to_the_challenger_only():
+    """E-WD4-4: the hand is shown to the challenger (the seeds: "shows them", "the challenger
+    checks"); the player who shows it and the teacher see it too, a third player or a
+    spectator hears the outcome without the cards."""
+    bluff = ev.Challenged(1, 0, (C("G2"), C("B5")), Color.GREEN, False)
+    shown = "Bruno challenges Mirabel, who shows G2 B5: a card matched green: the Wild Draw Four was not legal."
+    for viewer in (None, 0, 1):
+        assert bluff.describe(NAMES, viewer=viewer) == shown
+    unseen = ("Bruno challenges Mirabel, who shows their hand to Bruno: a card matched green: the Wild Draw "
+              "Four was not legal.")
+    assert bluff.describe(NAMES, viewer=2) == unseen
+    assert bluff.describe(NAMES, viewer=-1) == unseen  # a spectator
+    honest = ev.Challenged(1, 0, (C("R2"),), None, True)
+    assert honest.describe(NAMES, viewer=2) == (
+        "Bruno challenges Mirabel, who shows their hand to Bruno: no colour was chosen yet and no card has a "
+        "colour: the Wild Draw Four was legal.")
+    assert "R2" in honest.describe(NAMES, viewer=1)

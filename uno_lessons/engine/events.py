@@ -359,7 +359,11 @@ class Challenged(Event):
         v = {"name": _name(names, self.seat), "player": _name(names, self.player),
              "cards": _codes(self.hand), "color": _color(self.previous_color)}
         # One whole sentence per case: honest or not; a colour in force or none yet (classic,
-        # a Wild turned first); cards shown or an empty hand.
+        # a Wild turned first); cards shown or an empty hand. The hand is shown to the
+        # challenger (the seeds: "shows them", "the challenger checks"), so a third player or a
+        # spectator hears the outcome without the cards.
+        if self.hand and not (viewer is None or viewer in (self.seat, self.player)):
+            return self._describe_unseen(v)
         if self.previous_color is not None and self.hand:
             if self.honest:
                 return _("{name} challenges {player}, who shows {cards}: no card matched {color}: the Wild "
@@ -384,6 +388,20 @@ class Challenged(Event):
                      "has a colour: the Wild Draw Four was legal.", **v)
         return _("{name} challenges {player}, who shows no cards: no colour was chosen yet, so any "
                  "coloured card matched: the Wild Draw Four was not legal.", **v)
+
+    def _describe_unseen(self, v: dict[str, str]) -> str:
+        """The sentence for a seat that was not shown the hand."""
+        if self.previous_color is not None:
+            if self.honest:
+                return _("{name} challenges {player}, who shows their hand to {name}: no card matched "
+                         "{color}: the Wild Draw Four was legal.", **v)
+            return _("{name} challenges {player}, who shows their hand to {name}: a card matched {color}: "
+                     "the Wild Draw Four was not legal.", **v)
+        if self.honest:
+            return _("{name} challenges {player}, who shows their hand to {name}: no colour was chosen yet "
+                     "and no card has a colour: the Wild Draw Four was legal.", **v)
+        return _("{name} challenges {player}, who shows their hand to {name}: no colour was chosen yet, so "
+                 "any coloured card matched: the Wild Draw Four was not legal.", **v)
 
 
 @dataclass(slots=True)
