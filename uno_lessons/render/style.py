@@ -77,7 +77,7 @@ STYLE = f"""<style>
 .uno-seat-silenced{{background:#eee;}}
 .uno-seat-skipped{{border-style:dashed;border-color:#c0392b;}}
 .uno-badge{{display:inline-block;border-radius:6px;padding:0 5px;margin:1px;font-size:12px;
-  font-weight:700;color:#fff;background:#555;white-space:nowrap;}}
+  font-weight:700;color:#fff;background:#555;max-width:100%;box-sizing:border-box;}}
 .uno-b-current{{background:#8f5600;}} .uno-b-silenced{{background:#444;}}
 .uno-b-winner{{background:#237045;}} .uno-b-skipped{{background:#c0392b;}}
 .uno-b-uno{{background:#d72600;}} .uno-b-said{{background:#0956bf;}} .uno-b-you{{background:#6a4c93;font-size:11px;padding:0 4px;}}
