@@ -28,7 +28,12 @@ class JoinForm:
         self.heading = W.HTML()
         self.seat = W.Dropdown(options=[], layout=W.Layout(width="auto"), style={"description_width": "initial"})
         self.seat.add_class("uno-join-seat")
-        self.name = W.Text(value="", layout=W.Layout(width="auto"), style={"description_width": "initial"})
+        # The name goes to the kernel when the field is left (Tab, or the click on Sit down),
+        # not at every key: a front end sends only one update at a time and holds back the
+        # rest, while a click is sent at once, so on a busy server "Ana" typed and Sit down
+        # pressed quickly arrived as "A" (the keyboard browser test caught it in CI).
+        self.name = W.Text(value="", continuous_update=False, layout=W.Layout(width="auto"),
+                           style={"description_width": "initial"})
         self.name.add_class("uno-join-name")
         self.sit = W.Button(layout=W.Layout(width="auto"), button_style="primary")
         self.sit.add_class("uno-join-sit")
