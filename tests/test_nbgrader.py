@@ -103,15 +103,15 @@ def course(tmp_path_factory) -> dict:
                 answers[SLIP_CELL] = SLIP_SOURCE
             _submit(nb, folder / nb.name, answers)
 
-    # Each student is autograded by its own command, and validate runs beside them: the
-    # commands are independent (validate never touches the gradebook), and two cores finish
-    # them sooner together than one after another.
+    # Each student is autograded by its own command, side by side (two cores finish them
+    # sooner together). Validate runs after them, on its own: beside three autogrades on a
+    # CI machine it once printed the verdict of only one of its three notebooks.
     targets = [str(root / "submitted" / s / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb") for s in STUDENTS]
     running = {f"autograde {s}": start(root, "autograde", ASSIGNMENT, "--student", s, "--force") for s in STUDENTS}
-    running["validate"] = start(root, "validate", *targets)
     logs.update({name: finish(proc) for name, proc in running.items()})
     for s in STUDENTS:
         assert logs[f"autograde {s}"].returncode == 0, logs[f"autograde {s}"].stderr
+    logs["validate"] = nbgrader(root, "validate", *targets)
     logs["feedback"] = nbgrader(root, "generate_feedback", ASSIGNMENT, "--force")
     assert logs["feedback"].returncode == 0, logs["feedback"].stderr
     return {"root": root, "logs": logs, "released": released}
@@ -183,7 +183,9 @@ def _validate_blocks(out: str) -> list[str]:
 
 def test_validate_tells_the_truth_naming_the_failing_steps(course):
     run = course["logs"]["validate"]
-    full, blank, slip = _validate_blocks(run.stdout)
+    blocks = _validate_blocks(run.stdout)
+    assert len(blocks) == 3, f"one verdict per notebook expected:\n{run.stdout}\n--- stderr ---\n{run.stderr[-3000:]}"
+    full, blank, slip = blocks
     assert full.strip() == "Success! Your notebook passes all the tests."
     assert blank.startswith("VALIDATION FAILED ON 3 CELL(S)!")
     for step in ("can_play", "playable_cards", "match_reason"):
