@@ -54,9 +54,14 @@ def table():
     return store, code, key
 
 
+def join_form(page):
+    """The join form's box on a table's first page."""
+    return next(c for c in page.children if "uno-join" in getattr(c, "_dom_classes", ()))
+
+
 def learner_page(store, code, seat, name):
     page = dashboard_page(f"table={code}", store=store)
-    form = next(c for c in page.children if "uno-join" in getattr(c, "_dom_classes", ()))
+    form = join_form(page)
     seat_dd, name_box = form.children[1], form.children[2]
     seat_dd.value = seat
     name_box.value = name
@@ -74,8 +79,7 @@ def test_a_learner_joins_from_the_link_and_keeps_the_seat_in_the_address(table):
     # The typed name goes to the kernel once, when the field is left, not key by key: a
     # front end holds back a field's later updates while one is in flight but sends a click
     # at once, so on a busy server a fast "Sit down" joined "Ana" as "A".
-    page2 = dashboard_page(f"table={code}", store=store)
-    form = next(c for c in page2.children if "uno-join" in getattr(c, "_dom_classes", ()))
+    form = join_form(dashboard_page(f"table={code}", store=store))
     assert form.children[2].continuous_update is False
     # A reload opens the same address: the same seat, no new join.
     again = dashboard_page(game.bridge.query, store=store)
