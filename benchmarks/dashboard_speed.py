@@ -1,7 +1,7 @@
 """How fast the Voilà dashboard and the lessons are for a viewer, measured in headless Chromium.
 
     .venv/bin/python benchmarks/dashboard_speed.py [--pages 5] [--class-pages 3 --every 1 --rounds 3]
-        [--clicks 20] [--viewers 10] [--lessons NB ...] [--parts cold warm floor lessons crowd]
+        [--clicks 20] [--viewers 10] [--lessons NB ...] [--parts cold warm reference floor lessons crowd]
 
 Every figure is measured on this machine now and printed next to its target. Before each
 measurement the server is quiet: its pool is full again (Voilà logged it) and its kernels are
@@ -14,6 +14,8 @@ idle (``serving.wait_idle``), so no page pays for the previous one.
 * a class arriving: ``--class-pages`` pages opened ``--every`` seconds apart, each its own
   person, kept open; ``--rounds`` times. A round's figure is its slowest page; the median
   round is compared with the target. With voila.json's pool filled, and without preheating.
+* reference: the first card and the class again, with Voilà's own front end (``--template=lab``)
+  instead of the package's page (the ``uno`` template and its ``uno-page.js``), in the same run.
 * click: from a click on a playable card to the redrawn table (in-page clock: the click,
   then the table's DOM change, then the next animation frame). Median of ``--clicks``.
 * memory: resident set size of one viewer's kernel and of the server process.
@@ -104,6 +106,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.taken = 0  # preheated kernels handed out so far (each is refilled once)
         self.cpu: list[dict[str, float]] = []  # CPU seconds per page, see first_card_times
+        self.marks: list[dict[str, float]] = []  # the page's own milestones, see page_marks
         self._wait_up()
 
     def _wait_up(self, timeout: float = 90) -> None:
@@ -149,6 +152,18 @@ async def open_page(browser, url: str):
     return time.perf_counter() - t0, ctx, page
 
 
+MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('uno:')).map((m) => [m.name.slice(4), m.startTime / 1000]))"""
+#: The milestones uno-page.js marks, in order (seconds from the page request).
+PHASES = {"cells": "cells streamed", "script": "script run", "kernel": "kernel connected",
+          "models": "widget models loaded", "views": "views made"}
+
+
+async def page_marks(page) -> dict[str, float]:
+    """The ``uno:`` performance marks of the page's front end (none with Voilà's own)."""
+    return await page.evaluate(MARKS_JS)
+
+
 def cpu_seconds(procs: list[psutil.Process]) -> float:
     """User + system CPU time used so far by ``procs`` (those still running)."""
     total = 0.0
@@ -176,9 +191,10 @@ async def first_card_times(browser, server: Server, pages: int, pools: int) -> l
     for _ in range(pages):
         await server.ready(pools)
         before = cpu_split(server)
-        t, ctx, _page = await open_page(browser, server.url)
+        t, ctx, page = await open_page(browser, server.url)
         after = cpu_split(server)
         server.cpu.append({k: after[k] - before[k] for k in after})
+        server.marks.append(await page_marks(page))
         server.taken += bool(pools)
         times.append(t)
         await ctx.close()
@@ -380,7 +396,7 @@ async def warm_part(browser, args, extra, pools: int) -> dict:
     server = Server(preheat=True, extra=extra)
     try:
         out = {"warm": await first_card_times(browser, server, args.pages, pools)}
-        out["warm_cpu"] = server.cpu
+        out["warm_cpu"], out["warm_marks"] = server.cpu, server.marks
         out["warm_class"] = await class_arrives(browser, server, args.class_pages, args.every, args.rounds, pools)
         out["light_class"] = await light_class(server, args.class_pages, args.every, args.rounds, pools)
         return out
@@ -388,8 +404,20 @@ async def warm_part(browser, args, extra, pools: int) -> dict:
         server.stop()
 
 
+async def reference_part(browser, args, extra, pools: int) -> dict:
+    """The reference, in the same run: the same pages with Voilà's own front end (its lab
+    template, a JupyterLab application) instead of the package's ``uno`` template."""
+    server = Server(preheat=True, extra=(*extra, "--VoilaConfiguration.template=lab"))
+    try:
+        out = {"ref": await first_card_times(browser, server, args.pages, pools), "ref_cpu": server.cpu}
+        out["ref_class"] = await class_arrives(browser, server, args.class_pages, args.every, args.rounds, pools)
+        return out
+    finally:
+        server.stop()
+
+
 async def floor_part(browser, args, extra, pools: int) -> dict:
-    """Voilà's floor: a one-button notebook, preheated the same way."""
+    """The floor: a one-button notebook, preheated the same way, on the same page template."""
     nb = baseline_notebook()
     server = Server(preheat=True, notebook=nb, extra=extra)
     try:
@@ -434,6 +462,8 @@ async def main(args) -> None:
                 r.update(await cold_part(browser, args, extra))
             if "warm" in args.parts:
                 r.update(await warm_part(browser, args, extra, pools))
+            if "reference" in args.parts:
+                r.update(await reference_part(browser, args, extra, pools))
             if "floor" in args.parts:
                 r.update(await floor_part(browser, args, extra, pools))
             if "lessons" in args.parts:  # as served (voila.json's pools), then with preheating off
@@ -457,6 +487,11 @@ async def main(args) -> None:
         if r.get(key):
             split = {k: statistics.median(c[k] for c in r[key]) for k in r[key][0]}
             print(f"      CPU per page, {name} (median): " + ", ".join(f"{k} {v:.2f} s" for k, v in split.items()))
+    if r.get("warm_marks"):
+        marks = r["warm_marks"]
+        print("      on the page (median s from the request): " + ", ".join(
+            f"{name} {statistics.median(m[k] for m in marks):.2f}" for k, name in PHASES.items()
+            if all(k in m for m in marks)))
     for key, name, target in (("warm_class", "pool filled", "first_preheated"),
                               ("cold_class", "no preheat", "first_cold")):
         if key in r:
@@ -471,9 +506,19 @@ async def main(args) -> None:
         line(f"{args.class_pages} pages, pool filled, not drawn: slowest", f"{slowest:.2f} s")
         print("      a light client instead of Chromium (class_load.Page); each round: "
               + "; ".join(each(rnd) for rnd in r["light_class"]))
+    if "ref" in r:
+        mr = statistics.median(r["ref"])
+        line("  reference: Voilà's own front end, pool filled", f"{mr:.2f} s")
+        ratio = f"; the uno page is {mr / statistics.median(r['warm']):.1f}x as fast" if "warm" in r else ""
+        print(f"      each: {each(r['ref'])}{ratio}")
+        split = {k: statistics.median(c[k] for c in r["ref_cpu"]) for k in r["ref_cpu"][0]}
+        print("      CPU per page (median): " + ", ".join(f"{k} {v:.2f} s" for k, v in split.items()))
+        slowest = statistics.median(max(rnd) for rnd in r["ref_class"])
+        line(f"  reference: {args.class_pages} pages {args.every:g} s apart, slowest", f"{slowest:.2f} s")
+        print("      each round: " + "; ".join(each(rnd) for rnd in r["ref_class"]))
     if "floor" in r:
         mf = statistics.median(r["floor"])
-        line("  Voilà's floor: one-button notebook, pool filled", f"{mf:.2f} s")
+        line("  floor: a one-button notebook, pool filled", f"{mf:.2f} s")
         added = f"; the dashboard adds {statistics.median(r['warm']) - mf:+.2f} s" if "warm" in r else ""
         print(f"      each: {each(r['floor'])}{added}")
     if "clicks" in r:
@@ -510,7 +555,7 @@ async def main(args) -> None:
         line("  RSS of the server after the crowd (preheated)", f"{r['crowd_server_rss']:.0f} MB")
 
 
-PARTS = ("cold", "warm", "floor", "lessons", "crowd")
+PARTS = ("cold", "warm", "reference", "floor", "lessons", "crowd")
 LESSONS = [*(p.name for p in sorted((REPO / "notebooks").glob("0[1-7]_*.ipynb"))), "nl/02_matching.ipynb"]
 
 if __name__ == "__main__":
