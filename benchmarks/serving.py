@@ -69,6 +69,23 @@ def wait_idle(server: psutil.Process, timeout: float) -> float:
     raise TimeoutError("the preheated kernels did not settle")
 
 
+def wait_quiet(timeout: float, busy_percent: float = 20.0) -> float:
+    """Seconds until the whole machine is quiet (all cores together under ``busy_percent``
+    for two seconds): a refill that is still starting, a browser that is still closing the
+    last pages or another program would otherwise be paid for by the next page. Gives up
+    after ``timeout`` (the caller then measures on a busy machine, and the load average it
+    prints says so)."""
+    t0 = time.monotonic()
+    quiet = 0
+    psutil.cpu_percent(None)
+    while time.monotonic() - t0 < timeout:
+        time.sleep(1.0)
+        quiet = quiet + 1 if psutil.cpu_percent(None) < busy_percent else 0
+        if quiet >= 2:
+            break
+    return time.monotonic() - t0
+
+
 def voila_pool_size(notebook: str, config: Path = REPO / "voila.json") -> int:
     """The preheated pool that ``voila.json`` gives ``notebook`` (a path relative to the folder
     Voilà serves, as Voilà looks it up); 0 when preheating is off."""

@@ -1,6 +1,7 @@
 """The Voilà pages ask nothing of the internet: voila.json serves them with the package's
-``uno`` template (Voilà's lab template without its Font Awesome CDN stylesheets, which hold up
-the first paint until the CDN answers, and without the Mermaid loader)."""
+``uno`` template (Voilà's lab template with the package's own front end, without Voilà's Font
+Awesome CDN stylesheets, which hold up the first paint until the CDN answers, and without the
+Mermaid loader)."""
 
 from __future__ import annotations
 
