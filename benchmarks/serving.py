@@ -47,12 +47,23 @@ def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
     return out
 
 
-def wait_idle(server: psutil.Process, timeout: float) -> float:
-    """Seconds until the server's kernels have finished preheating (their CPU use stays under
-    5 % of a core for two seconds): only then is the pool really filled."""
+def _quiet(busy_over_a_second, limit: float, timeout: float) -> float | None:
+    """Seconds until ``busy_over_a_second()`` (CPU percent, measured over one second) stayed
+    under ``limit`` twice in a row; None if that did not happen within ``timeout``."""
     t0 = time.monotonic()
     quiet = 0
     while time.monotonic() - t0 < timeout:
+        quiet = quiet + 1 if busy_over_a_second() < limit else 0
+        if quiet >= 2:
+            return time.monotonic() - t0
+    return None
+
+
+def wait_idle(server: psutil.Process, timeout: float) -> float:
+    """Seconds until the server's kernels have finished preheating (their CPU use stays under
+    5 % of a core for two seconds): only then is the pool really filled."""
+
+    def kernels_busy() -> float:
         kernels = kernel_processes(server)
         for k in kernels:
             k.cpu_percent(None)
@@ -63,10 +74,12 @@ def wait_idle(server: psutil.Process, timeout: float) -> float:
                 busy += k.cpu_percent(None)
             except psutil.NoSuchProcess:
                 pass
-        quiet = quiet + 1 if busy < 5 else 0
-        if quiet >= 2:
-            return time.monotonic() - t0
-    raise TimeoutError("the preheated kernels did not settle")
+        return busy
+
+    took = _quiet(kernels_busy, 5, timeout)
+    if took is None:
+        raise TimeoutError("the preheated kernels did not settle")
+    return took
 
 
 def wait_quiet(timeout: float, busy_percent: float = 20.0) -> float:
@@ -76,13 +89,7 @@ def wait_quiet(timeout: float, busy_percent: float = 20.0) -> float:
     after ``timeout`` (the caller then measures on a busy machine, and the load average it
     prints says so)."""
     t0 = time.monotonic()
-    quiet = 0
-    psutil.cpu_percent(None)
-    while time.monotonic() - t0 < timeout:
-        time.sleep(1.0)
-        quiet = quiet + 1 if psutil.cpu_percent(None) < busy_percent else 0
-        if quiet >= 2:
-            break
+    _quiet(lambda: psutil.cpu_percent(interval=1.0), busy_percent, timeout)
     return time.monotonic() - t0
 
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const here = new URL('.', import.meta.url).pathname;
 const out = join(here, '../templates/uno/static');
 
-export function sourceHash() {
+function sourceHash() {
   const hash = createHash('sha256');
   const files = readdirSync(join(here, 'src')).sort().map((f) => join('src', f));
   for (const file of [...files, 'package-lock.json', 'build.mjs']) {

@@ -160,7 +160,6 @@ async function main() {
       else script.remove();
     }
   }
-  mark('outputs');
   if (!config.kernelId) return;
   const serverSettings = ServerConnection.makeSettings({ baseUrl });
   const kernel = new KernelConnection({
