@@ -52,7 +52,15 @@ from pathlib import Path
 
 import psutil
 from playwright.async_api import async_playwright
-from serving import fill_delay, kernel_processes, voila_pool_size, wait_idle, wait_pool, wait_quiet
+from serving import (
+    fill_delay,
+    fork_servers,
+    kernel_processes,
+    voila_pool_size,
+    wait_idle,
+    wait_pool,
+    wait_quiet,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/dashboard.ipynb"
@@ -66,6 +74,12 @@ TARGETS = {"first_preheated": 1.5, "first_cold": 2.5, "click_ms": 150.0, "kernel
 def rss_mb(pid: int) -> float:
     """Resident set size of one process, in MB."""
     return psutil.Process(pid).memory_info().rss / 2**20
+
+
+def uss_mb(pid: int) -> float:
+    """Unique set size of one process, in MB: what it does not share (a forked kernel shares
+    the fork server's imported modules until it writes to them)."""
+    return psutil.Process(pid).memory_full_info().uss / 2**20
 
 
 def kernel_pids(server_pid: int) -> list[int]:
@@ -207,11 +221,12 @@ def cpu_seconds(procs: list[psutil.Process]) -> float:
 
 
 def cpu_split(server: Server) -> dict[str, float]:
-    """CPU seconds so far of this benchmark's Chromium, the Voilà server and its kernels."""
+    """CPU seconds so far of this benchmark's Chromium, the Voilà server, its kernels and the
+    fork server they are forked from."""
     me, srv = psutil.Process(), psutil.Process(server.proc.pid)
     chromium = [c for c in me.children(recursive=True) if "chrom" in c.name()]
     return {"Chromium": cpu_seconds(chromium), "Voilà server": cpu_seconds([srv]),
-            "kernels": cpu_seconds(kernel_processes(srv))}
+            "kernels": cpu_seconds(kernel_processes(srv)), "fork server": cpu_seconds(fork_servers(srv))}
 
 
 async def first_card_times(browser, server: Server, pages: int, pools: int) -> list[float]:
@@ -445,6 +460,7 @@ async def cold_part(browser, args, extra) -> dict:
         _t, _seen, ctx, page = await open_page(browser, server.url)
         out["clicks"] = await click_latencies(page, args.clicks)
         out["kernel_rss"] = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
+        out["kernel_uss"] = [uss_mb(p) for p in kernel_pids(server.proc.pid)]
         out["server_rss"] = rss_mb(server.proc.pid)
         await ctx.close()
         return out
@@ -600,6 +616,7 @@ async def main(args) -> None:
         kmax = max(r["kernel_rss"])
         line(f"RSS of one viewer's kernel (largest of {len(r['kernel_rss'])})", f"{kmax:.0f} MB",
              f"<= {TARGETS['kernel_mb']:.0f} MB", verdict(kmax, TARGETS["kernel_mb"]))
+        line("  of which its own (USS, largest)", f"{max(r['kernel_uss']):.0f} MB")
         line(f"RSS of the server ({len(r['kernel_rss'])} kernels alive)", f"{r['server_rss']:.0f} MB")
     if "lessons" in r:
         print()

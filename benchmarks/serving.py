@@ -35,16 +35,27 @@ def wait_pool(proc: subprocess.Popen, log: Path, timeout: float, count: int = 1)
     raise TimeoutError("the kernel pool was not filled in time:\n" + log.read_text()[-2000:])
 
 
-def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
-    """The ipykernel processes started by the server."""
+def _children_running(server: psutil.Process, marker: str, recursive: bool) -> list[psutil.Process]:
+    """The server's child processes (grandchildren too if ``recursive``) whose command line
+    contains ``marker``."""
     out = []
-    for child in server.children(recursive=True):
+    for child in server.children(recursive=recursive):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
+            if marker in " ".join(child.cmdline()):
                 out.append(child)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             pass
     return out
+
+
+def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
+    """The ipykernel processes started by the server (forked kernels are the fork server's children)."""
+    return _children_running(server, "ipykernel", recursive=True)
+
+
+def fork_servers(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernel fork server (``uno_lessons.voila.forkserver``), if it has one."""
+    return _children_running(server, "uno_lessons.voila.forkserver", recursive=False)
 
 
 def _quiet(busy_over_a_second, limit: float, timeout: float) -> float | None:

@@ -1,0 +1,316 @@
+"""Start the Voilà server's kernels by forking a process that has already imported them.
+
+A page without a preheated kernel waits while Python starts a kernel and imports ipykernel,
+numpy, ipywidgets and this package: about a CPU-second before the notebook's first cell runs.
+Three learners arriving a second apart queue behind each other's imports on a small machine.
+The fork server (a "zygote", as Android starts its apps) does those imports once; each kernel
+is then a ``fork`` of it that runs ipykernel's own ``launch_new_instance`` with the command
+line, environment and folder the server asked for. What runs in the kernel is unchanged: the
+same ipykernel, the same messages, the same checks on the server.
+
+``ForkProvisioner`` is a ``jupyter_client`` kernel provisioner (registered as
+``uno-fork-provisioner``). The package's ``voila.json`` makes it Voilà's default:
+``{"KernelProvisionerFactory": {"default_provisioner_name": "uno-fork-provisioner"}}``.
+It forks only on Linux and only for this Python's ``-m ipykernel_launcher``; anything else,
+and the first kernel (while the zygote is still importing), starts the usual way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.connect import KernelConnectionInfo
+from jupyter_client.provisioning import LocalProvisioner
+from traitlets import List, Unicode
+
+#: What the zygote imports before it forks: what every kernel of this package needs.
+PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipykernel.debugger", "IPython",
+           "sqlite3", "pdb", "psutil", "numpy",
+           "ipywidgets", "anywidget", "uno_lessons", "uno_lessons.page", "uno_lessons.dashboard",
+           "uno_lessons.lessons", "uno_lessons.sim_widgets", "uno_lessons.exercises"]
+
+
+# ---------------------------------------------------------------------------- the zygote
+def _proc_start(pid: int) -> str | None:
+    """The start time of ``pid`` from /proc (tells a reused pid from the kernel's own)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def _newest_source() -> float:
+    """The newest modification time of any imported module's file."""
+    newest = 0.0
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path:
+            try:
+                newest = max(newest, os.stat(path).st_mtime)
+            except OSError:
+                pass
+    return newest
+
+
+def _reap(*_args: Any) -> None:
+    """Collect finished kernels so they do not linger as zombies."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+
+def _kernel_started() -> None:
+    """Run the import-time steps of preloaded modules that only act inside a running kernel
+    (in the zygote there was none): ipywidgets registers its comm target, without which a
+    page cannot ask for every widget's state at once."""
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets._handle_ipython()
+
+
+def _become_kernel(request: dict, fds: list[int], listener: socket.socket) -> None:
+    """In the forked child: take the kernel's session, folder, streams and environment, then
+    run ipykernel as ``python -m ipykernel_launcher`` would. Never returns."""
+    code = 1
+    try:
+        listener.close()
+        os.setsid()  # its own process group, as jupyter_client's launcher gives a kernel
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the kernel's own subprocesses need it
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(fds[0], 1)
+        os.dup2(fds[1], 2)
+        for fd in (null, *fds):
+            os.close(fd)
+        try:  # ps, culling scripts and the tests find a kernel by its command line
+            import setproctitle
+
+            # before the environment changes: it moves the environment to make room
+            setproctitle.setproctitle(" ".join(request["argv"]))
+        except ImportError:
+            pass
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        if "numpy" in sys.modules:  # numpy's legacy global generator would be the same in every kernel
+            sys.modules["numpy"].random.seed()
+        # ipykernel_launcher leaves the folder out of sys.path; IPython puts '' back.
+        sys.path[:] = [p for p in sys.path if p not in ("", request["zygote_cwd"])]
+        sys.argv = [request["argv"][0], *request["argv"][3:], f"--IPKernelApp.parent_handle={os.getppid()}"]
+        from ipykernel.kernelapp import IPKernelApp
+
+        app = IPKernelApp.instance()  # what launch_new_instance does, with the hooks between
+        app.initialize()
+        _kernel_started()
+        app.start()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 0
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _children_alive() -> bool:
+    """Whether any kernel forked by this process still runs."""
+    me = str(os.getpid())
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[1] == me:
+                return True
+        except (OSError, IndexError):
+            pass
+    return False
+
+
+def serve(path: str, preload: list[str]) -> None:
+    """The zygote: import ``preload``, listen on the Unix socket ``path``, fork a kernel for
+    each request. Stops when the server that started it is gone; when a source file changed,
+    it stops taking requests and waits for its kernels (each polls that its parent lives)."""
+    parent = os.getppid()
+    for name in preload:
+        try:
+            __import__(name)
+        except Exception as exc:  # a missing optional module only costs its import later
+            print(f"uno fork server: cannot preload {name}: {exc}", file=sys.stderr)
+    loaded = _newest_source()
+    signal.signal(signal.SIGCHLD, _reap)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so that the finally below runs
+    try:
+        _listen(path, parent, loaded)
+    finally:
+        Path(path).unlink(missing_ok=True)
+        try:
+            Path(path).parent.rmdir()
+        except OSError:
+            pass
+
+
+def _listen(path: str, parent: int, loaded: float) -> None:
+    """The zygote's loop: one fork per request on the socket ``path``."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path + ".tmp")
+    os.rename(path + ".tmp", path)  # the socket appears only once the imports are done
+    listener.listen(16)
+    listener.settimeout(1.0)
+    while os.getppid() == parent:
+        try:
+            conn, _ = listener.accept()
+        except TimeoutError:
+            continue
+        with conn:
+            conn.settimeout(10)
+            message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 2)
+            if _newest_source() > loaded:  # edited since: the server starts a fresh zygote
+                conn.sendall(b'{"stale": true}')
+                break
+            request = json.loads(message)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:
+                _become_kernel(request, fds, listener)
+            for fd in fds:
+                os.close(fd)
+            conn.sendall(json.dumps({"pid": pid, "start": _proc_start(pid)}).encode())
+    listener.close()
+    Path(path).unlink(missing_ok=True)
+    while os.getppid() == parent and _children_alive():
+        time.sleep(1.0)
+
+
+# ---------------------------------------------------------------------------- the server side
+class ForkedKernel:
+    """A forked kernel seen through the parts of ``subprocess.Popen`` that
+    ``LocalProvisioner`` uses (it is the zygote's child, not the server's)."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, pid: int, start: str | None) -> None:
+        self.pid, self._start, self.returncode = pid, start, None
+
+    def poll(self) -> int | None:
+        """None while the kernel runs, else its exit status (0: the zygote collected it)."""
+        if self.returncode is None and _proc_start(self.pid) != self._start:
+            self.returncode = 0
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Block until the kernel has exited."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired("kernel", timeout or 0)
+            time.sleep(0.02)
+        return self.returncode or 0
+
+    def send_signal(self, signum: int) -> None:
+        """Signal the kernel, unless it has already gone."""
+        if self.poll() is None:
+            os.kill(self.pid, signum)
+
+    def terminate(self) -> None:
+        """SIGTERM, as Popen.terminate."""
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """SIGKILL, as Popen.kill."""
+        self.send_signal(signal.SIGKILL)
+
+
+class Zygote:
+    """The server's one fork server: started on the first kernel, restarted when it has gone."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+        self.path = ""
+
+    def start(self, preload: list[str]) -> None:
+        """Start the zygote (its imports take a second; ``fork`` says None until then)."""
+        folder = tempfile.mkdtemp(prefix="uno-fork-")  # mode 0700: only this user may ask for a kernel
+        self.path = os.path.join(folder, "zygote.sock")
+        code = "import sys; from uno_lessons.voila.forkserver import serve; serve(sys.argv[1], sys.argv[2:])"
+        self.process = subprocess.Popen([sys.executable, "-c", code, self.path, *preload],
+                                        stdin=subprocess.DEVNULL, cwd=os.getcwd())
+
+    def ready(self) -> bool:
+        """Whether the zygote has done its imports and takes requests."""
+        return self.process is not None and self.process.poll() is None and os.path.exists(self.path)
+
+    def stop(self) -> None:
+        """Stop the zygote (its kernels stop with it, as a launched kernel stops with its server)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.process = None
+
+    def fork(self, request: dict, preload: list[str]) -> ForkedKernel | None:
+        """A forked kernel for ``request``, or None when the zygote is not ready (then it is
+        started, or restarted, for the next kernel)."""
+        if self.process is None or self.process.poll() is not None:
+            self.start(preload)
+            return None
+        if not self.ready():
+            return None  # still importing
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(10)
+            conn.connect(self.path)
+            request = {**request, "zygote_cwd": os.getcwd()}
+            # The kernel writes to the server's own stdout and stderr, as a launched kernel does.
+            socket.send_fds(conn, [json.dumps(request).encode()], [1, 2])
+            answer = json.loads(conn.recv(4096) or b"{}")
+        if "pid" not in answer:  # stale: it lives on for its kernels; the next one gets a fresh zygote
+            self.start(preload)
+            return None
+        return ForkedKernel(answer["pid"], answer["start"])
+
+
+#: The server's zygote (one per server process).
+ZYGOTE = Zygote()
+
+
+class ForkProvisioner(LocalProvisioner):
+    """``LocalProvisioner`` whose ipykernel kernels are forked from the zygote."""
+
+    preload = List(Unicode(), default_value=PRELOAD, config=True,
+                   help="Modules the zygote imports before it forks kernels.")
+
+    def _forkable(self, cmd: list[str]) -> bool:
+        """Whether ``cmd`` is this Python's ``-m ipykernel_launcher`` (what a fork can stand for)."""
+        return (sys.platform == "linux" and len(cmd) >= 3 and cmd[1:3] == ["-m", "ipykernel_launcher"]
+                and os.path.realpath(cmd[0]) == os.path.realpath(sys.executable))
+
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
+        """Fork the kernel from the zygote when it can, else launch it as LocalProvisioner does."""
+        forked = None
+        if self._forkable(cmd):
+            env = kwargs.get("env") or dict(os.environ)
+            env.setdefault("JPY_PARENT_PID", str(os.getpid()))
+            request = {"argv": cmd, "env": env, "cwd": str(kwargs.get("cwd") or os.getcwd())}
+            try:
+                forked = ZYGOTE.fork(request, list(self.preload))
+            except OSError as exc:
+                self.log.warning("uno fork server unavailable, starting the kernel the usual way: %s", exc)
+        if forked is None:
+            return await super().launch_kernel(cmd, **kwargs)
+        self.process = forked  # type: ignore[assignment]
+        self.pid = self.pgid = forked.pid
+        self.cwd = kwargs.get("cwd", Path.cwd())
+        return self.connection_info
