@@ -122,21 +122,37 @@ def test_a_forked_kernel_is_interrupted_and_shut_down_like_a_launched_one(zygote
     asyncio.run(scenario())
 
 
-def test_the_first_kernel_is_launched_the_usual_way_while_the_zygote_imports(monkeypatch, tmp_path):
+def test_the_first_kernel_waits_for_the_zygote_and_is_forked(monkeypatch, tmp_path):
     z = Zygote()
     monkeypatch.setattr(forkserver, "ZYGOTE", z)
     monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
 
     async def scenario():
         async with Kernel(tmp_path) as k:
-            assert isinstance(k.km.provisioner.process, subprocess.Popen)
+            assert isinstance(k.km.provisioner.process, ForkedKernel)
             assert (await run(k.kc, "print(6 * 7)")).strip() == "42"
-        assert z.process is not None  # started for the next kernel
 
     try:
         asyncio.run(scenario())
     finally:
         z.stop()
+
+
+def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(monkeypatch, tmp_path):
+    z = Zygote(python="/bin/false")
+    monkeypatch.setattr(forkserver, "ZYGOTE", z)
+    monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
+
+    async def scenario():
+        for _ in range(2):
+            async with Kernel(tmp_path) as k:
+                assert isinstance(k.km.provisioner.process, subprocess.Popen)
+                assert (await run(k.kc, "print(6 * 7)")).strip() == "42"
+            assert z.failed
+        return z.process
+
+    first = asyncio.run(scenario())
+    assert first is z.process  # not started again for the second kernel
 
 
 def test_only_this_pythons_ipykernel_is_forked():
@@ -156,17 +172,12 @@ def test_after_a_source_edit_kernels_come_from_a_fresh_zygote_and_old_kernels_li
             probe.write_text("LOADED = 'edited'\n")
             later = time.time() + 5
             os.utime(probe, (later, later))
-            async with Kernel(tmp_path) as during:  # the stale zygote refuses; launched instead
-                assert isinstance(during.km.provisioner.process, subprocess.Popen)
-            assert zygote.process is not first and first.poll() is None  # the old one waits for its kernel
-            assert (await run(old.kc, "print('still here')")).strip() == "still here"
-            deadline = time.monotonic() + 60
-            while not zygote.ready():
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.05)
-            async with Kernel(tmp_path) as new:
+            async with Kernel(tmp_path) as new:  # the stale zygote refuses; a fresh one forks it
                 assert isinstance(new.km.provisioner.process, ForkedKernel)
+                assert zygote.process is not first
                 assert (await run(new.kc, "import fork_probe\nprint(fork_probe.LOADED)")).strip() == "edited"
+            assert first.poll() is None  # the old zygote waits for its kernel
+            assert (await run(old.kc, "import fork_probe\nprint(fork_probe.LOADED)")).strip() == "True"
         first.wait(30)  # its last kernel gone, the old zygote leaves
 
     asyncio.run(scenario())

@@ -11,12 +11,14 @@ same ipykernel, the same messages, the same checks on the server.
 ``ForkProvisioner`` is a ``jupyter_client`` kernel provisioner (registered as
 ``uno-fork-provisioner``). The package's ``voila.json`` makes it Voilà's default:
 ``{"KernelProvisionerFactory": {"default_provisioner_name": "uno-fork-provisioner"}}``.
-It forks only on Linux and only for this Python's ``-m ipykernel_launcher``; anything else,
-and the first kernel (while the zygote is still importing), starts the usual way.
+The first kernel waits for the zygote's imports (on a small machine that is sooner than a
+launch beside them). It forks only on Linux and only for this Python's ``-m ipykernel_launcher``;
+anything else, or a zygote that could not start, launches the usual way.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -236,18 +238,23 @@ class ForkedKernel:
 
 
 class Zygote:
-    """The server's one fork server: started on the first kernel, restarted when it has gone."""
+    """The server's one fork server: started with the first kernel, restarted when it has gone."""
 
-    def __init__(self) -> None:
+    #: Seconds a kernel start waits for the zygote's imports before it launches the usual way.
+    WAIT = 60.0
+
+    def __init__(self, python: str = sys.executable) -> None:
+        self.python = python
         self.process: subprocess.Popen | None = None
         self.path = ""
+        self.failed = False  # it exited before it was ready: kernels start the usual way from then on
 
     def start(self, preload: list[str]) -> None:
-        """Start the zygote (its imports take a second; ``fork`` says None until then)."""
+        """Start the zygote (its imports take about a second)."""
         folder = tempfile.mkdtemp(prefix="uno-fork-")  # mode 0700: only this user may ask for a kernel
         self.path = os.path.join(folder, "zygote.sock")
         code = "import sys; from uno_lessons.voila.forkserver import serve; serve(sys.argv[1], sys.argv[2:])"
-        self.process = subprocess.Popen([sys.executable, "-c", code, self.path, *preload],
+        self.process = subprocess.Popen([self.python, "-c", code, self.path, *preload],
                                         stdin=subprocess.DEVNULL, cwd=os.getcwd())
 
     def ready(self) -> bool:
@@ -261,25 +268,34 @@ class Zygote:
             self.process.wait(10)
         self.process = None
 
-    def fork(self, request: dict, preload: list[str]) -> ForkedKernel | None:
-        """A forked kernel for ``request``, or None when the zygote is not ready (then it is
-        started, or restarted, for the next kernel)."""
+    async def fork(self, request: dict, preload: list[str]) -> ForkedKernel | None:
+        """A forked kernel for ``request``; None if the zygote cannot give one (the caller then
+        launches the kernel the usual way). Starts the zygote if it is not running and waits
+        for its imports: on two cores that is sooner than a launch beside them."""
+        if self.failed:
+            return None
         if self.process is None or self.process.poll() is not None:
             self.start(preload)
-            return None
-        if not self.ready():
-            return None  # still importing
+        deadline = time.monotonic() + self.WAIT
+        while not self.ready():
+            if self.process is None or self.process.poll() is not None or time.monotonic() > deadline:
+                self.failed = self.process is not None and self.process.poll() is not None
+                return None
+            await asyncio.sleep(0.02)
+        answer = self._ask({**request, "zygote_cwd": os.getcwd()})
+        if "pid" not in answer:  # stale: it lives on for its kernels; a fresh zygote takes over
+            self.start(preload)
+            return await self.fork(request, preload)
+        return ForkedKernel(answer["pid"], answer["start"])
+
+    def _ask(self, request: dict) -> dict:
+        """Send one fork request; the zygote's answer (the kernel's pid, or that it is stale)."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
             conn.settimeout(10)
             conn.connect(self.path)
-            request = {**request, "zygote_cwd": os.getcwd()}
             # The kernel writes to the server's own stdout and stderr, as a launched kernel does.
             socket.send_fds(conn, [json.dumps(request).encode()], [1, 2])
-            answer = json.loads(conn.recv(4096) or b"{}")
-        if "pid" not in answer:  # stale: it lives on for its kernels; the next one gets a fresh zygote
-            self.start(preload)
-            return None
-        return ForkedKernel(answer["pid"], answer["start"])
+            return json.loads(conn.recv(4096) or b"{}")
 
 
 #: The server's zygote (one per server process).
@@ -305,7 +321,7 @@ class ForkProvisioner(LocalProvisioner):
             env.setdefault("JPY_PARENT_PID", str(os.getpid()))
             request = {"argv": cmd, "env": env, "cwd": str(kwargs.get("cwd") or os.getcwd())}
             try:
-                forked = ZYGOTE.fork(request, list(self.preload))
+                forked = await ZYGOTE.fork(request, list(self.preload))
             except OSError as exc:
                 self.log.warning("uno fork server unavailable, starting the kernel the usual way: %s", exc)
         if forked is None:
