@@ -38,7 +38,7 @@ from traitlets import List, Unicode
 PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipykernel.debugger", "IPython",
            "sqlite3", "pdb", "psutil", "numpy",
            "ipywidgets", "anywidget", "uno_lessons", "uno_lessons.page", "uno_lessons.dashboard",
-           "uno_lessons.lessons", "uno_lessons.sim_widgets", "uno_lessons.exercises"]
+           "uno_lessons.lessons", "uno_lessons.sim_widgets", "uno_lessons.checks"]
 
 
 # ---------------------------------------------------------------------------- the zygote
