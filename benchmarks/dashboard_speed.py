@@ -10,7 +10,9 @@ idle (``serving.wait_idle``), so no page pays for the previous one.
 * first card: from the page request (in a tab already open) to the first card button of the live widget on screen
   (the widgets are only drawn once the page is connected to its kernel, so this is the time
   until the dashboard answers clicks). Median of ``--pages`` fresh pages, one at a time,
-  without preheated kernels and with voila.json's pool.
+  without preheated kernels and with voila.json's pool. Without preheating, each page's
+  kernel is forked from the server's fork server (voila.json's provisioner), which the first
+  of those pages starts: that page also waits for the fork server's imports.
 * a class arriving: ``--class-pages`` pages opened ``--every`` seconds apart, each its own
   person (a browser context with an empty tab, open before they follow the link), kept
   open; ``--rounds`` times. A round's figure is its slowest page; the median round is
