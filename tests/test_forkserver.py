@@ -101,6 +101,23 @@ def test_two_forked_kernels_do_not_share_numpy_global_random_state(zygote, tmp_p
     asyncio.run(scenario())
 
 
+def test_a_stray_connection_to_the_zygote_forks_nothing_and_stops_nothing(zygote, tmp_path):
+    import socket
+
+    for message in (b"", b"not a request", b'{"argv": []}'):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.connect(zygote.path)
+            conn.sendall(message)
+    time.sleep(0.2)
+    assert zygote.ready()
+
+    async def scenario():
+        async with Kernel(tmp_path) as k:
+            assert isinstance(k.km.provisioner.process, ForkedKernel)
+
+    asyncio.run(scenario())
+
+
 def test_a_forked_kernel_is_interrupted_and_shut_down_like_a_launched_one(zygote, tmp_path):
     async def scenario():
         async with Kernel(tmp_path) as k:

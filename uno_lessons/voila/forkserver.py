@@ -43,11 +43,13 @@ PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipyke
 
 # ---------------------------------------------------------------------------- the zygote
 def _proc_start(pid: int) -> str | None:
-    """The start time of ``pid`` from /proc (tells a reused pid from the kernel's own)."""
+    """The start time of ``pid`` from /proc (tells a reused pid from the kernel's own); None
+    once it has exited (gone, or a zombie not yet collected)."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
         return None
+    return None if fields[0] in ("Z", "X") else fields[19]
 
 
 def _newest_source() -> float:
@@ -94,7 +96,7 @@ def _become_kernel(request: dict, fds: list[int], listener: socket.socket) -> No
         os.dup2(null, 0)
         os.dup2(fds[0], 1)
         os.dup2(fds[1], 2)
-        for fd in (null, *fds):
+        for fd in {null, *fds} - {0, 1, 2}:
             os.close(fd)
         try:  # ps, culling scripts and the tests find a kernel by its command line
             import setproctitle
@@ -179,11 +181,20 @@ def _listen(path: str, parent: int, loaded: float) -> None:
             continue
         with conn:
             conn.settimeout(10)
-            message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 2)
+            try:
+                message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 2)
+                request = json.loads(message)
+            except (OSError, ValueError):
+                continue  # not a request from the server: nothing to fork
+            if len(fds) != 2:
+                for fd in fds:
+                    os.close(fd)
+                continue
             if _newest_source() > loaded:  # edited since: the server starts a fresh zygote
+                for fd in fds:
+                    os.close(fd)
                 conn.sendall(b'{"stale": true}')
                 break
-            request = json.loads(message)
             sys.stdout.flush()
             sys.stderr.flush()
             pid = os.fork()
