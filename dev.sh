@@ -73,10 +73,13 @@ serve)
     # wait 5 minutes, so starting new kernels does not compete with the pages being served
     # (a page beyond the pool waits for its refill: size the pool to the class). Each
     # preheated kernel holds about 75 MB (README, "Play as a class").
+    # A class opens table pages (?table=...): its preheated kernels build no one-screen game
+    # first (closing one again costs the server a message per widget, for every page).
     pools=()
     if [ -n "$class_size" ]; then
         pools=(--VoilaKernelManager.kernel_pools_config="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
                --VoilaKernelManager.fill_delay=300)
+        export UNO_LESSONS_SPARE=0
     fi
     echo "Serving the dashboard at http://127.0.0.1:$port/  (Ctrl+C stops it)"
     echo "Preheated kernels: ${class_size:-as in voila.json}; class tables in ${UNO_LESSONS_STORE:-${UNO_LESSONS_DATA:-~/.local/share/uno_lessons}}"

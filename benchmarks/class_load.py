@@ -57,7 +57,7 @@ def percentile(values: list[float], q: float) -> float:
 # ---------------------------------------------------------------------- the server
 def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.Popen:
     """Voilà as ``dev.sh serve --class`` starts it (pool of ``pool``, refills held back)."""
-    env = dict(os.environ, UNO_LESSONS_DATA=str(data_dir), PYTHONPATH=str(REPO))
+    env = dict(os.environ, UNO_LESSONS_DATA=str(data_dir), PYTHONPATH=str(REPO), UNO_LESSONS_SPARE="0")
     env.pop("UNO_LESSONS_STORE", None)
     cmd = [sys.executable, "-m", "voila", "notebooks/dashboard.ipynb", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--port_retries=0",

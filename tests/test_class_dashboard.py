@@ -190,5 +190,24 @@ def test_a_preheated_kernel_builds_the_one_screen_game_while_it_waits_and_leaves
         set_language(language)
 
 
+def test_a_class_servers_preheated_kernel_builds_no_spare_game(table, monkeypatch):
+    """``dev.sh serve --class`` sets UNO_LESSONS_SPARE=0: every page names a table, so a
+    preheated kernel does not build (and then close) a one-screen game before its request."""
+    from voila_query import preheated_env, serve_queries
+
+    from uno_lessons.dashboard import entry
+
+    store, code, _key = table
+    preheated_env(monkeypatch, serve_queries(lambda _kernel: f"table={code}&watch=1"))
+    built = []
+    real = entry._spare_game
+    monkeypatch.setattr(entry, "_spare_game", lambda local: built.append(local) or real(local))
+    for spare, expected in (("0", 0), ("1", 1)):
+        monkeypatch.setenv(entry.SPARE_ENV, spare)
+        page, state = new_widget_state(lambda: dashboard_page(store=store, players=4, seed=1))
+        assert not isinstance(page, LiveGame) and code in state
+        assert len(built) == expected
+
+
 def codes_of(live: LiveGame) -> list[str]:
     return [c.code for c in live.game.hands[0]]

@@ -25,7 +25,7 @@ from .style import DASH_CSS, aria_rules
 def dashboard_page(query: str | None = None, *, store: Store | None = None, **local) -> DashboardBox | LiveGame:
     """The right dashboard for ``query`` (default: this page's URL query). ``local`` keywords
     (players, rules, seed, seats…) set up the one-screen game when no table is named."""
-    spare = _spare_game(local) if query is None and query_pending() else None
+    spare = _spare_game(local) if query is None and query_pending() and _spare_wanted() else None
     params = {k: v[-1] for k, v in parse_qs(page_query() if query is None else query).items()}
     if params.get("lang"):
         try:
@@ -74,6 +74,20 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         note.error(str(exc))
         box.children = [*box.children, heading, note]
     return box
+
+
+#: Set to "0" (``dev.sh serve --class`` does) when the pages asked for name a class table:
+#: a preheated kernel then builds no one-screen game, which it would only close again.
+SPARE_ENV = "UNO_LESSONS_SPARE"
+
+
+def _spare_wanted() -> bool:
+    """Whether a preheated kernel should build the one-screen game before its request. For a
+    class every page is ``?table=…``: closing a spare game's 200 widgets costs the server a
+    message each, and with a class arriving every half second that work queues up."""
+    import os
+
+    return os.environ.get(SPARE_ENV, "1") != "0"
 
 
 def _spare_game(local: dict) -> tuple[LiveGame, str, list[widgets.Widget]]:
