@@ -42,7 +42,7 @@ from tornado.websocket import websocket_connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from serving import wait_idle, wait_pool  # noqa: E402  (benchmarks/ is on sys.path)
+from serving import kernel_memory, wait_idle, wait_pool  # noqa: E402  (benchmarks/ is on sys.path)
 
 SEATS = 10  # UNO is played by 2 to 10 (RULES.md): the rest of a class watches
 
@@ -64,21 +64,6 @@ def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.P
            f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}",
            "--VoilaKernelManager.fill_delay=300"]
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
-
-
-def kernel_memory(server: psutil.Process) -> dict[str, tuple[float, float]]:
-    """Kernel id -> (RSS, USS) in MB of every kernel process of the server."""
-    out = {}
-    for child in server.children(recursive=True):
-        try:
-            cmd = " ".join(child.cmdline())
-            m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
-            if m and "ipykernel" in cmd:
-                info = child.memory_full_info()
-                out[m.group(1)] = (info.rss / 2**20, info.uss / 2**20)
-        except (psutil.NoSuchProcess, psutil.AccessDenied):
-            pass
-    return out
 
 
 # ---------------------------------------------------------------------- a light client

@@ -57,6 +57,7 @@ from playwright.async_api import async_playwright
 from serving import (
     fill_delay,
     fork_servers,
+    kernel_memory,
     kernel_processes,
     voila_pool_size,
     wait_idle,
@@ -78,15 +79,6 @@ def rss_mb(pid: int) -> float:
     return psutil.Process(pid).memory_info().rss / 2**20
 
 
-def uss_mb(pid: int) -> float:
-    """Unique set size of one process, in MB: what it does not share (a forked kernel shares
-    the fork server's imported modules until it writes to them)."""
-    return psutil.Process(pid).memory_full_info().uss / 2**20
-
-
-def kernel_pids(server_pid: int) -> list[int]:
-    """PIDs of the ipykernel processes started by the server."""
-    return [k.pid for k in kernel_processes(psutil.Process(server_pid))]
 
 
 def free_port() -> int:
@@ -461,8 +453,8 @@ async def cold_part(browser, args, extra) -> dict:
         await server.ready()
         _t, _seen, ctx, page = await open_page(browser, server.url)
         out["clicks"] = await click_latencies(page, args.clicks)
-        out["kernel_rss"] = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
-        out["kernel_uss"] = [uss_mb(p) for p in kernel_pids(server.proc.pid)]
+        memory = kernel_memory(psutil.Process(server.proc.pid)).values()
+        out["kernel_rss"], out["kernel_uss"] = [r for r, _u in memory], [u for _r, u in memory]
         out["server_rss"] = rss_mb(server.proc.pid)
         await ctx.close()
         return out
@@ -521,7 +513,7 @@ async def crowd_part(browser, args, extra, pools: int) -> dict:
             if preheat:
                 out["crowd_server_rss"] = rss_mb(server.proc.pid)
             else:
-                out["crowd_kernels"] = [rss_mb(p) for p in kernel_pids(server.proc.pid)]
+                out["crowd_kernels"] = [r for r, _u in kernel_memory(psutil.Process(server.proc.pid)).values()]
         finally:
             server.stop()
     return out

@@ -53,6 +53,21 @@ def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
     return _children_running(server, "ipykernel", recursive=True)
 
 
+def kernel_memory(server: psutil.Process) -> dict[str, tuple[float, float]]:
+    """Kernel id -> (RSS, USS) in MB of every kernel of the server (USS: what it does not
+    share, e.g. with the fork server its modules were imported in)."""
+    out = {}
+    for kernel in kernel_processes(server):
+        try:
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(kernel.cmdline()))
+            if m:
+                info = kernel.memory_full_info()
+                out[m.group(1)] = (info.rss / 2**20, info.uss / 2**20)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return out
+
+
 def fork_servers(server: psutil.Process) -> list[psutil.Process]:
     """The server's kernel fork server (``uno_lessons.voila.forkserver``), if it has one."""
     return _children_running(server, "uno_lessons.voila.forkserver", recursive=False)

@@ -19,15 +19,20 @@ from uno_lessons.voila.forkserver import ForkedKernel, ForkProvisioner, Zygote
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the fork server forks only on Linux")
 
 
+def use_zygote(monkeypatch, z: Zygote) -> Zygote:
+    """Make ``z`` the zygote, and the fork provisioner the default, for this test."""
+    monkeypatch.setattr(forkserver, "ZYGOTE", z)
+    monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
+    return z
+
+
 @pytest.fixture
 def zygote(monkeypatch, tmp_path):
     """A zygote of this test's own (preloading a module of the test's own too), ready."""
     (tmp_path / "fork_probe.py").write_text("LOADED = True\n")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
-    z = Zygote()
-    monkeypatch.setattr(forkserver, "ZYGOTE", z)
+    z = use_zygote(monkeypatch, Zygote())
     monkeypatch.setattr(ForkProvisioner, "preload", [*forkserver.PRELOAD, "fork_probe"])
-    monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
     z.start([*forkserver.PRELOAD, "fork_probe"])
     deadline = time.monotonic() + 60
     while not z.ready():
@@ -140,9 +145,7 @@ def test_a_forked_kernel_is_interrupted_and_shut_down_like_a_launched_one(zygote
 
 
 def test_the_first_kernel_waits_for_the_zygote_and_is_forked(monkeypatch, tmp_path):
-    z = Zygote()
-    monkeypatch.setattr(forkserver, "ZYGOTE", z)
-    monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
+    z = use_zygote(monkeypatch, Zygote())
 
     async def scenario():
         async with Kernel(tmp_path) as k:
@@ -156,9 +159,7 @@ def test_the_first_kernel_waits_for_the_zygote_and_is_forked(monkeypatch, tmp_pa
 
 
 def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(monkeypatch, tmp_path):
-    z = Zygote(python="/bin/false")
-    monkeypatch.setattr(forkserver, "ZYGOTE", z)
-    monkeypatch.setattr(KernelProvisionerFactory.instance(), "default_provisioner_name", "uno-fork-provisioner")
+    z = use_zygote(monkeypatch, Zygote(python="/bin/false"))
 
     async def scenario():
         for _ in range(2):

@@ -42,14 +42,19 @@ PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipyke
 
 
 # ---------------------------------------------------------------------------- the zygote
-def _proc_start(pid: int) -> str | None:
-    """The start time of ``pid`` from /proc (tells a reused pid from the kernel's own); None
-    once it has exited (gone, or a zombie not yet collected)."""
+def _stat(path: Path) -> list[str]:
+    """The fields of a /proc/<pid>/stat after the command name (state, ppid, …); [] if gone."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return None if fields[0] in ("Z", "X") else fields[19]
+        return path.read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def _proc_start(pid: int) -> str | None:
+    """The start time of ``pid`` (tells a reused pid from the kernel's own); None once it has
+    exited (gone, or a zombie not yet collected)."""
+    fields = _stat(Path(f"/proc/{pid}/stat"))
+    return fields[19] if fields and fields[0] not in ("Z", "X") else None
 
 
 def _newest_source() -> float:
@@ -135,13 +140,7 @@ def _become_kernel(request: dict, fds: list[int], listener: socket.socket) -> No
 def _children_alive() -> bool:
     """Whether any kernel forked by this process still runs."""
     me = str(os.getpid())
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if stat.read_text().rsplit(")", 1)[1].split()[1] == me:
-                return True
-        except (OSError, IndexError):
-            pass
-    return False
+    return any(_stat(stat)[1:2] == [me] for stat in Path("/proc").glob("[0-9]*/stat"))
 
 
 def serve(path: str, preload: list[str]) -> None:
@@ -204,7 +203,6 @@ def _listen(path: str, parent: int, loaded: float) -> None:
                 os.close(fd)
             conn.sendall(json.dumps({"pid": pid, "start": _proc_start(pid)}).encode())
     listener.close()
-    Path(path).unlink(missing_ok=True)
     while os.getppid() == parent and _children_alive():
         time.sleep(1.0)
 
