@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
+import ipywidgets as widgets
 import pytest
 
 from uno_lessons import Game
 from uno_lessons.dashboard import SERIES, LiveGame, dashboard_page, hand_size_chart_svg
 from uno_lessons.dashboard.app import PLAY_AREA
-from uno_lessons.dashboard.style import aria_rules
+from uno_lessons.dashboard.hand import HandPanel
+from uno_lessons.dashboard.style import CARD_H, CARD_W, aria_rules
 from uno_lessons.engine.cards import Card
 from uno_lessons.engine.moves import Move
 from uno_lessons.page import PageBridge
@@ -63,6 +65,44 @@ def test_builds_with_a_human_at_seat_zero():
         assert b.description == card.name  # named as a person says it (not my turn: no state)
     assert repr(live.widget) == "<UNO live table: run this cell to show it>"
     assert g.top_card.name in live.picture.value
+
+
+def test_a_new_card_button_is_born_with_its_state_and_shares_one_layout_and_style(monkeypatch):
+    # Every page builds a hand: its buttons share one Layout and one ButtonStyle, and the card
+    # faces' <style> widgets one of each too, so a page creates and draws fewer models; a new
+    # slot's button carries its name and classes in its opening message, with no update after.
+    hand = HandPanel(on_card=lambda i: None)
+    cards = [Card.parse(c) for c in ("R7", "Y9", "G1")]
+    hand.show_buttons("Ana", cards[:2], playable={"R7"}, my_turn=True, pending=None, explain_illegal=True)
+    updated: list[widgets.Widget] = []
+    send_state = widgets.Widget.send_state
+
+    def spy(widget, key=None):
+        updated.append(widget)
+        return send_state(widget, key)
+
+    monkeypatch.setattr(widgets.Widget, "send_state", spy)
+    hand.show_buttons("Ana", cards, playable={"R7"}, my_turn=True, pending=None, explain_illegal=True)
+    buttons = list(hand.box.children)
+    new = buttons[2]
+    assert new.description == new.tooltip == "green 1, cannot be played now"
+    assert new._dom_classes == ("uno-card-btn", "uno-card-G1", "uno-slot-2", "uno-illegal")
+    assert not any(w in buttons for w in updated)  # the two old buttons had nothing to change
+    assert updated  # the heading did change ("3 cards"): the spy sees updates
+    assert len({id(b.layout) for b in buttons}) == 1 and len({id(b.style) for b in buttons}) == 1
+    assert (new.layout.width, new.layout.height) == (f"{CARD_W}px", f"{CARD_H}px")
+    faces = hand.css_box.children
+    assert len(faces) == 3 and len({id(f.layout) for f in faces}) == 1 and len({id(f.style) for f in faces}) == 1
+
+
+def test_a_drawn_card_gets_a_button_that_plays_it():
+    game = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "G1 R1", current=0)
+    live = LiveGame(players=3, seed=0)
+    live.show_position(game)
+    live.actions.draw.click()
+    assert len(live.hand.box.children) == 3
+    button_for(live, "G1").click()
+    assert live.game.top_card.code == "G1" and len(live.game.hands[0]) == 2
 
 
 def test_human_plays_a_matching_card_by_clicking():

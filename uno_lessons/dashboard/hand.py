@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..engine.cards import Card
 from ..i18n import _, ngettext
@@ -50,6 +51,12 @@ class HandPanel:
         # loads a few pictures, not all 55).
         self._css: dict[str, widgets.HTML] = {}
         self.css_box = W.Box([], layout=W.Layout(display="none"))
+        # The card buttons all have one size and the default look, and the <style> widgets
+        # are never styled: they share one Layout and one Style model each instead of
+        # bringing two of their own, which every page would create, send and draw.
+        self._card_layout = W.Layout(width=f"{CARD_W}px", height=f"{CARD_H}px")
+        self._card_style = W.ButtonStyle()
+        self._css_layout, self._css_style = W.Layout(), HTMLStyle()
         self.widget = W.VBox([self.label, self.box, self.picture])
         self.widget.add_class("uno-hand-panel")
 
@@ -65,12 +72,7 @@ class HandPanel:
                                               n, name=name)) + "</h2>")
         self.cards = list(hand)
         self._ensure_css(hand)
-        while len(self.buttons) < n:
-            i = len(self.buttons)
-            b = widgets.Button(description="", layout=widgets.Layout(width=f"{CARD_W}px", height=f"{CARD_H}px"))
-            b.on_click(lambda _b, i=i: self._on_card(i))
-            self.buttons.append(b)
-        for i, (b, card) in enumerate(zip(self.buttons, hand)):
+        for i, card in enumerate(hand):
             ok = card.code in playable
             classes = ["uno-card-btn", f"uno-card-{css_code(card)}", f"uno-slot-{i}"]
             if my_turn:
@@ -80,18 +82,28 @@ class HandPanel:
             chosen = pending is not None and card == pending
             if chosen:
                 classes.append("uno-pending")
+            label = card_label(card, my_turn=my_turn, playable=ok, pending=chosen)
+            disabled = not explain_illegal and not (my_turn and ok)
+            if i == len(self.buttons):  # a new slot: born with its state, one message
+                self.buttons.append(self._new_button(i, classes, label, disabled))
+                continue
+            b = self.buttons[i]
             if list(b._dom_classes) != classes:
                 b._dom_classes = classes
-            label = card_label(card, my_turn=my_turn, playable=ok, pending=chosen)
             if b.description != label:
                 b.description = label
                 b.tooltip = label
-            disabled = not explain_illegal and not (my_turn and ok)
             if b.disabled != disabled:
                 b.disabled = disabled
         children = tuple(self.buttons[:n])
         if self.box.children != children:
             self.box.children = children
+
+    def _new_button(self, i: int, classes: list[str], label: str, disabled: bool) -> widgets.Button:
+        b = widgets.Button(description=label, tooltip=label, disabled=disabled, _dom_classes=classes,
+                           layout=self._card_layout, style=self._card_style)
+        b.on_click(lambda _b: self._on_card(i))
+        return b
 
     @staticmethod
     def slot_selector(index: int) -> str:
@@ -119,6 +131,6 @@ class HandPanel:
     def _ensure_css(self, hand: Sequence[Card]) -> None:
         new = [c.code for c in hand if c.code not in self._css]
         for code in dict.fromkeys(new):
-            self._css[code] = widgets.HTML(card_button_css(code))
+            self._css[code] = widgets.HTML(card_button_css(code), layout=self._css_layout, style=self._css_style)
         if new:
             self.css_box.children = tuple(self._css.values())
