@@ -159,14 +159,27 @@ class Server:
 # ---------------------------------------------------------------------------- pages
 #: Marks ``uno:card`` in the page at the first animation frame in which a card button has a
 #: box: the page's own clock (from the navigation's start) for when the card is drawn,
-#: free of the harness's lag in noticing it, which grows when Chromium is busy.
+#: free of the harness's lag in noticing it, which grows when Chromium is busy. It looks
+#: only when the page changes (a MutationObserver), so it asks Chromium for no frames of its
+#: own: polling every frame made the page draw 60 frames a second while it loaded.
 CARD_CLOCK_JS = """(() => {
-  const seen = () => {
+  if (!location.protocol.startsWith('http')) return;  // not in the empty tab a person waits in
+  let asked = false;
+  const check = () => {
+    asked = false;
     const card = document.querySelector('.uno-card-btn');
-    if (card && card.getBoundingClientRect().width > 0) performance.mark('uno:card');
-    else requestAnimationFrame(seen);
+    if (card && card.getBoundingClientRect().width > 0) {
+      performance.mark('uno:card');
+      observer.disconnect();
+    }
   };
-  requestAnimationFrame(seen);
+  const observer = new MutationObserver(() => {
+    if (!asked && document.querySelector('.uno-card-btn')) {
+      asked = true;
+      requestAnimationFrame(check);
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
 })()"""
 
 
@@ -230,7 +243,7 @@ async def first_card_times(browser, server: Server, pages: int, pools: int) -> l
     for _ in range(pages):
         await server.ready(pools)
         person = await new_person(browser)
-        await asyncio.sleep(0.5)  # the empty tab has settled
+        await asyncio.to_thread(wait_quiet, 60)  # the empty tab has finished starting
         before = cpu_split(server)
         t, seen, ctx, page = await open_page(browser, server.url, person)
         after = cpu_split(server)
@@ -284,7 +297,9 @@ async def class_arrives(browser, server: Server, pages: int, every: float, round
         await server.ready(pools)
         people = [await new_person(browser) for _ in range(pages)] if ready else [None] * pages
         if ready:
-            await asyncio.sleep(1.0)  # the empty tabs have settled
+            # A new tab's renderer keeps both cores busy for about two seconds after it
+            # opens: a learner's browser has long finished that when they follow the link.
+            await asyncio.to_thread(wait_quiet, 60)
 
         async def one(i: int, person):
             await asyncio.sleep(i * every)
@@ -304,6 +319,7 @@ async def open_lesson(browser, url: str) -> float:
     the browser tests wait for)."""
     ctx = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await ctx.new_page()
+    await asyncio.to_thread(wait_quiet, 60)  # the empty tab has finished starting
     t0 = time.perf_counter()
     await page.goto(url, wait_until="commit", timeout=TIMEOUT)
     await page.wait_for_selector(".jupyter-widgets", state="visible", timeout=TIMEOUT)
