@@ -15,11 +15,25 @@ from ..i18n import _
 from ..table.views import TableView
 
 
-def _button(cls: str, handler: Callable[[], None], primary: bool = False) -> widgets.Button:
-    b = widgets.Button(description="", layout=widgets.Layout(width="auto"))
-    b.add_class(cls)
-    if primary:
-        b.add_class("uno-act-primary")
+def _words() -> dict[str, tuple[str, str]]:
+    """Each button's name and tooltip, in the current language."""
+    return {
+        "draw": (_("Draw"), _("Draw one card")),
+        "keep": (_("Keep"), _("Keep the card you drew")),
+        "pass": (_("Pass"), _("Nothing to play and nothing to draw")),
+        "uno": (_("Say UNO!"), _("Say UNO")),
+        "challenge": (_("Challenge"), _("Challenge the Wild Draw Four")),
+        "accept": (_("Accept (draw 4)"), _("Draw four cards and lose your turn")),
+        "catch": (_("Catch"), _("Call out a player who did not say UNO")),
+        "talk": (_("Talk"), _("Talk while silenced: draw three cards")),
+    }
+
+
+def _button(kind: str, handler: Callable[[], None], primary: bool = False) -> widgets.Button:
+    # Born with its words and classes: one message to the page, not one per trait set after.
+    text, tip = _words()[kind]
+    classes = (f"uno-act-{kind}", "uno-act-primary") if primary else (f"uno-act-{kind}",)
+    b = widgets.Button(description=text, tooltip=tip, _dom_classes=classes, layout=widgets.Layout(width="auto"))
     b.on_click(lambda _b: handler())
     return b
 
@@ -28,37 +42,29 @@ class ActionBar:
     """Buttons for the moves that are not a card, and the table talk anyone may do."""
 
     def __init__(self, *, draw, keep, pass_, uno, challenge, accept, catch, talk) -> None:
-        self.draw = _button("uno-act-draw", draw, True)
-        self.keep = _button("uno-act-keep", keep, True)
-        self.pass_ = _button("uno-act-pass", pass_, True)
-        self.uno = _button("uno-act-uno", uno)
-        self.challenge = _button("uno-act-challenge", challenge, True)
-        self.accept = _button("uno-act-accept", accept, True)
-        self.catch_target = widgets.Dropdown(options=[("", 0)], value=0,
+        self.draw = _button("draw", draw, True)
+        self.keep = _button("keep", keep, True)
+        self.pass_ = _button("pass", pass_, True)
+        self.uno = _button("uno", uno)
+        self.challenge = _button("challenge", challenge, True)
+        self.accept = _button("accept", accept, True)
+        self.catch_target = widgets.Dropdown(options=[("", 0)], value=0, description=_("Catch whom:"),
+                                             _dom_classes=("uno-catch-target",),
                                              layout=widgets.Layout(width="auto"),
                                              style={"description_width": "initial"})
-        self.catch_target.add_class("uno-catch-target")
-        self.catch = _button("uno-act-catch", lambda: catch(self.catch_target.value))
-        self.talk = _button("uno-act-talk", talk)
+        self.catch = _button("catch", lambda: catch(self.catch_target.value))
+        self.talk = _button("talk", talk)
         # Accept before Challenge: the safe answer comes first in the reading and Tab order.
         self.widget = widgets.HBox([self.draw, self.keep, self.pass_, self.uno, self.accept,
-                                    self.challenge, self.catch_target, self.catch, self.talk])
-        self.widget.add_class("uno-actions")
-        self.relabel()
+                                    self.challenge, self.catch_target, self.catch, self.talk],
+                                   _dom_classes=("uno-actions",))
 
     def relabel(self) -> None:
         """Words in the current language."""
-        for b, text, tip in (
-            (self.draw, _("Draw"), _("Draw one card")),
-            (self.keep, _("Keep"), _("Keep the card you drew")),
-            (self.pass_, _("Pass"), _("Nothing to play and nothing to draw")),
-            (self.uno, _("Say UNO!"), _("Say UNO")),
-            (self.challenge, _("Challenge"), _("Challenge the Wild Draw Four")),
-            (self.accept, _("Accept (draw 4)"), _("Draw four cards and lose your turn")),
-            (self.catch, _("Catch"), _("Call out a player who did not say UNO")),
-            (self.talk, _("Talk"), _("Talk while silenced: draw three cards")),
-        ):
-            b.description, b.tooltip = text, tip
+        buttons = {"draw": self.draw, "keep": self.keep, "pass": self.pass_, "uno": self.uno,
+                   "challenge": self.challenge, "accept": self.accept, "catch": self.catch, "talk": self.talk}
+        for kind, (text, tip) in _words().items():
+            buttons[kind].description, buttons[kind].tooltip = text, tip
         self.catch_target.description = _("Catch whom:")
 
     def update(self, view: TableView, seat: int | None, kinds: set[str], uno_counts: bool) -> None:

@@ -85,14 +85,13 @@ class ColorPicker(widgets.HBox):
         self.buttons: dict[Color, widgets.Button] = {}
         for color in Color:
             name = color_name(color)
+            # Born with its look and classes: one message to the page, not one per trait.
             btn = widgets.Button(description=name[:1].upper() + name[1:],
                                  tooltip=_("choose {color}", color=name),
+                                 _dom_classes=("uno-color-btn", f"uno-color-{color.label}"),
+                                 style={"button_color": COLORS_HEX[color], "text_color": TEXT_ON[color],
+                                        "font_weight": "bold"},
                                  layout=widgets.Layout(width="auto", min_width="96px", height="36px"))
-            btn.style.button_color = COLORS_HEX[color]
-            btn.style.text_color = TEXT_ON[color]
-            btn.style.font_weight = "bold"
-            btn.add_class("uno-color-btn")
-            btn.add_class(f"uno-color-{color.label}")
             btn.on_click(lambda _b, c=color: _call_all(self._callbacks, c))
             self.buttons[color] = btn
         self.children = list(self.buttons.values())
