@@ -29,9 +29,9 @@ def _words() -> dict[str, tuple[str, str]]:
     }
 
 
-def _button(kind: str, handler: Callable[[], None], primary: bool = False) -> widgets.Button:
+def _button(kind: str, words: tuple[str, str], handler: Callable[[], None], primary: bool = False) -> widgets.Button:
     # Born with its words and classes: one message to the page, not one per trait set after.
-    text, tip = _words()[kind]
+    text, tip = words
     classes = (f"uno-act-{kind}", "uno-act-primary") if primary else (f"uno-act-{kind}",)
     b = widgets.Button(description=text, tooltip=tip, _dom_classes=classes, layout=widgets.Layout(width="auto"))
     b.on_click(lambda _b: handler())
@@ -42,18 +42,22 @@ class ActionBar:
     """Buttons for the moves that are not a card, and the table talk anyone may do."""
 
     def __init__(self, *, draw, keep, pass_, uno, challenge, accept, catch, talk) -> None:
-        self.draw = _button("draw", draw, True)
-        self.keep = _button("keep", keep, True)
-        self.pass_ = _button("pass", pass_, True)
-        self.uno = _button("uno", uno)
-        self.challenge = _button("challenge", challenge, True)
-        self.accept = _button("accept", accept, True)
+        words = _words()
+        self.draw = _button("draw", words["draw"], draw, True)
+        self.keep = _button("keep", words["keep"], keep, True)
+        self.pass_ = _button("pass", words["pass"], pass_, True)
+        self.uno = _button("uno", words["uno"], uno)
+        self.challenge = _button("challenge", words["challenge"], challenge, True)
+        self.accept = _button("accept", words["accept"], accept, True)
         self.catch_target = widgets.Dropdown(options=[("", 0)], value=0, description=_("Catch whom:"),
                                              _dom_classes=("uno-catch-target",),
                                              layout=widgets.Layout(width="auto"),
                                              style={"description_width": "initial"})
-        self.catch = _button("catch", lambda: catch(self.catch_target.value))
-        self.talk = _button("talk", talk)
+        self.catch = _button("catch", words["catch"], lambda: catch(self.catch_target.value))
+        self.talk = _button("talk", words["talk"], talk)
+        self._buttons = {"draw": self.draw, "keep": self.keep, "pass": self.pass_, "uno": self.uno,
+                         "challenge": self.challenge, "accept": self.accept, "catch": self.catch,
+                         "talk": self.talk}
         # Accept before Challenge: the safe answer comes first in the reading and Tab order.
         self.widget = widgets.HBox([self.draw, self.keep, self.pass_, self.uno, self.accept,
                                     self.challenge, self.catch_target, self.catch, self.talk],
@@ -61,10 +65,8 @@ class ActionBar:
 
     def relabel(self) -> None:
         """Words in the current language."""
-        buttons = {"draw": self.draw, "keep": self.keep, "pass": self.pass_, "uno": self.uno,
-                   "challenge": self.challenge, "accept": self.accept, "catch": self.catch, "talk": self.talk}
         for kind, (text, tip) in _words().items():
-            buttons[kind].description, buttons[kind].tooltip = text, tip
+            self._buttons[kind].description, self._buttons[kind].tooltip = text, tip
         self.catch_target.description = _("Catch whom:")
 
     def update(self, view: TableView, seat: int | None, kinds: set[str], uno_counts: bool) -> None:

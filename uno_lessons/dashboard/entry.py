@@ -7,6 +7,7 @@ the language; the server's default comes from ``UNO_LESSONS_LANG``.
 
 from __future__ import annotations
 
+import os
 from html import escape
 from urllib.parse import parse_qs
 
@@ -85,8 +86,6 @@ def _spare_wanted() -> bool:
     """Whether a preheated kernel should build the one-screen game before its request. For a
     class every page is ``?table=…``: closing a spare game's 200 widgets costs the server a
     message each, and with a class arriving every half second that work queues up."""
-    import os
-
     return os.environ.get(SPARE_ENV, "1") != "0"
 
 

@@ -143,6 +143,21 @@ def _children_alive() -> bool:
     return any(_stat(stat)[1:2] == [me] for stat in Path("/proc").glob("[0-9]*/stat"))
 
 
+def _request(message: bytes) -> dict | None:
+    """The server's fork request in ``message``; None for anything else."""
+    try:
+        request = json.loads(message)
+    except ValueError:
+        return None
+    return request if isinstance(request, dict) else None
+
+
+def _close(fds: list[int]) -> None:
+    """Close the descriptors a request brought (the kernel has its own copies)."""
+    for fd in fds:
+        os.close(fd)
+
+
 def serve(path: str, preload: list[str]) -> None:
     """The zygote: import ``preload``, listen on the Unix socket ``path``, fork a kernel for
     each request. Stops when the server that started it is gone; when a source file changed,
@@ -182,16 +197,14 @@ def _listen(path: str, parent: int, loaded: float) -> None:
             conn.settimeout(10)
             try:
                 message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 2)
-                request = json.loads(message)
-            except (OSError, ValueError):
-                continue  # not a request from the server: nothing to fork
-            if len(fds) != 2:
-                for fd in fds:
-                    os.close(fd)
+            except OSError:
+                continue
+            request = _request(message) if len(fds) == 2 else None
+            if request is None:  # not a request from the server: nothing to fork
+                _close(fds)
                 continue
             if _newest_source() > loaded:  # edited since: the server starts a fresh zygote
-                for fd in fds:
-                    os.close(fd)
+                _close(fds)
                 conn.sendall(b'{"stale": true}')
                 break
             sys.stdout.flush()
@@ -199,8 +212,7 @@ def _listen(path: str, parent: int, loaded: float) -> None:
             pid = os.fork()
             if pid == 0:
                 _become_kernel(request, fds, listener)
-            for fd in fds:
-                os.close(fd)
+            _close(fds)
             conn.sendall(json.dumps({"pid": pid, "start": _proc_start(pid)}).encode())
     listener.close()
     while os.getppid() == parent and _children_alive():
