@@ -42,3 +42,42 @@ def test_a_page_requests_nothing_from_another_host(browser, voila_base_url, note
     assert elsewhere == [], f"{notebook} asks other hosts: {elsewhere}"
     assert "/voila/templates/uno/static/" in html  # served by the package's template
     assert "cdn.jsdelivr.net" not in html and "cdnjs.cloudflare.com" not in html
+
+
+#: Records what the loading notice said and how far its bar went, until the page removes it.
+NOTICE_JS = """(() => {
+  window.__notice = { texts: [], steps: [] };
+  new MutationObserver(() => {
+    const text = document.getElementById("loading_text");
+    const bar = document.querySelector("#loading progress");
+    const n = window.__notice;
+    if (text && n.texts.at(-1) !== text.textContent) n.texts.push(text.textContent);
+    if (bar && bar.max > 1) n.steps.push([bar.value, bar.max]);
+    n.lang = document.documentElement.lang;
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+})()"""
+
+
+@pytest.mark.parametrize(("address", "lang", "notice", "title"), [
+    ("dashboard.ipynb?lang=sr", "sr", "Страница се учитава…", "УНО сто уживо"),
+    ("nl/02_matching.ipynb", "nl", "De pagina wordt geladen…", "Les 2: Welke kaarten mag je spelen?"),
+    ("05_uno_and_dont_talk.ipynb", "en", "Loading the page…", "Lesson 5: “UNO!” and the Wild Don't Talk"),
+])
+def test_a_loading_page_speaks_its_own_language(browser, voila_base_url, address, lang, notice, title):
+    """Before the kernel has run, the page is marked with its language and says so in it:
+    no "Running dashboard..." or "Executing 2 of 3" in English, and no spinner."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(NOTICE_JS)
+    page.goto(f"{voila_base_url}voila/render/{address}", wait_until="domcontentloaded")
+    page.wait_for_selector(".uno-page-bridge", state="attached", timeout=PAGE_TIMEOUT_MS)
+    seen = page.evaluate("window.__notice")
+    state = page.evaluate("""() => ({lang: document.documentElement.lang, title: document.title,
+        notice: document.getElementById("loading"), spinners: document.querySelectorAll(".spinner").length})""")
+    leave(ctx)
+    assert seen["texts"] and seen["texts"][-1] == notice, seen
+    assert not any("Running" in t or "Executing" in t for t in seen["texts"])
+    assert seen["lang"] == lang and state["lang"] == lang
+    assert state["title"] == title
+    assert state["notice"] is None and state["spinners"] == 0  # gone once the cells are shown
+    assert seen["steps"] and max(v for v, _m in seen["steps"]) == seen["steps"][-1][1], seen["steps"]

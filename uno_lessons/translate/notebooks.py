@@ -223,7 +223,21 @@ def translate_notebook(nb: dict[str, Any], catalog: Catalog, lang: str, name: st
             if first_code:
                 cell.source = LANGUAGE_LINES.format(lang=lang) + cell.source
                 first_code = False
+    heading = _first_heading(out)
+    if out.metadata.get("title") and heading:
+        # The page's <title> (and a screen reader's first words): the translated heading.
+        out.metadata["title"] = heading
     return Translated(ex.notebook_text(out), len(out.cells), untranslated)
+
+
+def _first_heading(nb: dict[str, Any]) -> str | None:
+    """The text of the notebook's first level-1 Markdown heading, if it has one."""
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in _source(cell).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return None
 
 
 # ------------------------------------------------------------------ catalogs on disk
