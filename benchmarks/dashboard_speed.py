@@ -203,7 +203,8 @@ async def open_page(browser, url: str, person=None):
 
 MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
     .filter((m) => m.name.startsWith('uno:')).map((m) => [m.name.slice(4), m.startTime / 1000]))"""
-#: The milestones uno-page.js marks, in order (seconds from the page request).
+#: The milestones uno-page.js marks (seconds from the page request), printed in the order
+#: they came: the script (loaded async) usually runs before the last cell has arrived.
 PHASES = {"cells": "cells streamed", "script": "script run", "kernel": "kernel connected",
           "models": "widget models loaded", "views": "views made"}
 
@@ -580,9 +581,10 @@ async def main(args) -> None:
             print(f"      CPU per page, {name} (median): {cpu_text(r[key])}")
     if r.get("warm_marks"):
         marks = r["warm_marks"]
+        medians = {name: statistics.median(m[k] for m in marks) for k, name in PHASES.items()
+                   if all(k in m for m in marks)}
         print("      on the page (median s from the request): " + ", ".join(
-            f"{name} {statistics.median(m[k] for m in marks):.2f}" for k, name in PHASES.items()
-            if all(k in m for m in marks)))
+            f"{name} {t:.2f}" for name, t in sorted(medians.items(), key=lambda item: item[1])))
     for key, name, target in (("warm_class", "pool filled", "first_preheated"),
                               ("cold_class", "no preheat", "first_cold")):
         if key in r:
