@@ -24,6 +24,16 @@ CELLS = [
     "w.Checkbox(description='<b>bold</b> <i>it</i><script>window.bad = 1</script>"
     "<img src=\"x.png\" onerror=\"window.bad = 2\"><a href=\"javascript:window.bad = 3\">a link</a>',"
     " description_allow_html=True, _dom_classes=['allow-html'])",
+    # A widget from a package the page does not bundle.
+    "import traitlets\n"
+    "class Foreign(w.DOMWidget):\n"
+    "    _model_name = traitlets.Unicode('ForeignModel').tag(sync=True)\n"
+    "    _model_module = traitlets.Unicode('foreign-widgets').tag(sync=True)\n"
+    "    _model_module_version = traitlets.Unicode('1.2.3').tag(sync=True)\n"
+    "    _view_name = traitlets.Unicode('ForeignView').tag(sync=True)\n"
+    "    _view_module = traitlets.Unicode('foreign-widgets').tag(sync=True)\n"
+    "    _view_module_version = traitlets.Unicode('1.2.3').tag(sync=True)\n"
+    "Foreign()",
 ]
 
 
@@ -76,4 +86,20 @@ def test_an_html_description_keeps_its_markup_but_not_its_scripts(browser, outpu
     assert label.locator("a").get_attribute("href") is None  # a javascript: address is dropped
     page.wait_for_timeout(300)  # an image error handler would have run by now
     assert page.evaluate("window.bad") is None
+    leave(ctx)
+
+
+@pytest.mark.parametrize(("query", "sentence"), [
+    ("", "This page cannot show the widget ForeignModel (foreign-widgets 1.2.3)."),
+    ("?lang=nl", "Deze pagina kan de widget ForeignModel (foreign-widgets 1.2.3) niet tonen."),
+])
+def test_a_widget_the_page_does_not_bundle_is_named_in_the_pages_language(browser, outputs_page, query, sentence):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(outputs_page + query, wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-uno-widgets=ready]", state="attached", timeout=PAGE_TIMEOUT_MS)
+    errors = page.locator(".uno-widget-error")
+    assert errors.count() == 1 and errors.inner_text() == sentence
+    assert "javascript error" not in page.inner_text("#rendered_cells")
+    assert page.inner_text(".shown") == "not clicked"  # the other widgets are drawn as before
     leave(ctx)

@@ -45,7 +45,8 @@ def _written_in(nb: Any, metadata: dict[str, Any]) -> str | None:
 def page_words(nb: Any) -> dict[str, Any]:
     """The page's language and, for every language, its title and loading notice.
 
-    ``{"lang": code, "fixed": bool, "words": {code: {"title": …, "loading": …}}}``. ``lang``
+    ``{"lang": code, "fixed": bool, "words": {code: {"title": …, "loading": …, …}}}`` (the
+    page's front end also takes its two sentences for a widget it cannot draw from here). ``lang``
     is the language a lesson is written in (``fixed``: ``?lang=`` does not change what its
     markdown says, though the notice follows it), else the server's. A title from the
     notebook's metadata is translated by the package catalog where it has one ("UNO live
@@ -59,5 +60,8 @@ def page_words(nb: Any) -> dict[str, Any]:
             words[code] = {
                 "title": title if fixed or not title else _(title),
                 "loading": _("Loading the page…"),
+                # Shown by the page's front end where a widget cannot be drawn.
+                "missing_widget": _("This page cannot show the widget {name} ({module})."),
+                "broken_widget": _("This widget could not be shown: {error}"),
             }
     return {"lang": fixed or server_language(), "fixed": fixed is not None, "words": words}

@@ -20,8 +20,21 @@ import '@jupyter-widgets/controls/css/widgets-base.css';
 import './page.css';
 
 const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
+
+/** Where a widget's model class cannot be loaded (a package this page does not bundle), one
+ * sentence in the page's language says so, as text a screen reader reads, instead of
+ * ipywidgets' picture with an English "Click to show javascript error." */
+class CannotShowView extends base.DOMWidgetView {
+  render() {
+    const line = document.createElement('p');
+    line.className = 'uno-widget-error';
+    line.textContent = cannotShow(this.model.get('error'));
+    this.el.appendChild(line);
+  }
+}
+
 const modules = {
-  '@jupyter-widgets/base': base,
+  '@jupyter-widgets/base': { ...base, ErrorWidgetView: CannotShowView },
   '@jupyter-widgets/controls': controls,
   anywidget: anywidget(base),
 };
@@ -39,7 +52,8 @@ class PageWidgetManager extends ManagerBase {
   async loadClass(className, moduleName, moduleVersion) {
     const module = modules[moduleName];
     if (module && module[className]) return module[className];
-    throw new Error(`This page cannot show ${className} from ${moduleName}@${moduleVersion}`);
+    throw Object.assign(new Error(`${className} from ${moduleName}@${moduleVersion} is not bundled`),
+                        { widget: className, module: `${moduleName} ${moduleVersion}` });
   }
 
   async _create_comm(targetName, modelId, data, metadata, buffers) {
@@ -139,6 +153,18 @@ function shutdownOnUnload(baseUrl, kernel) {
   });
 }
 
+/** Why a widget is not shown, in the page's language (the template's words, see
+ * uno_lessons/voila/words.py; English on a page without them). */
+function cannotShow(error) {
+  const words = window.unoPage?.words ?? {};
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
+  if (error && error.widget) {
+    return fill(words.missing_widget ?? 'This page cannot show the widget {name} ({module}).',
+                { name: error.widget, module: error.module });
+  }
+  return fill(words.broken_widget ?? 'This widget could not be shown: {error}', { error: String(error) });
+}
+
 /** A named moment of this page's start, for benchmarks/dashboard_speed.py. */
 const mark = (name) => performance.mark(`uno:${name}`);
 
@@ -191,7 +217,7 @@ async function main() {
       const view = await manager.create_view(model);
       await manager.display_view(view, host);
     } catch (error) {
-      host.appendChild(textNode(`This widget could not be shown: ${error}`, 'application/vnd.jupyter.stderr'));
+      host.appendChild(textNode(cannotShow(error), 'application/vnd.jupyter.stderr'));
     }
   }
   mark('views');
