@@ -29,7 +29,7 @@ LANGUAGES = {"en": "English", "nl": "Nederlands", "sr": "Српски", "ms": "B
 DEFAULT = "en"
 ENV_VAR = "UNO_LESSONS_LANG"
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "use_language", "normalize",
+__all__ = ["LANGUAGES", "environment_language", "set_language", "get_language", "use_language", "normalize",
            "_", "ngettext", "pgettext", "npgettext", "N_"]
 
 
@@ -52,14 +52,16 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
     return _gettext.translation(DOMAIN, LOCALE_DIR, [lang], fallback=True)
 
 
-def _initial() -> str:
+def environment_language() -> str:
+    """The language ``UNO_LESSONS_LANG`` names now ("en" if it is unset or unknown): the
+    server's language, which its kernels and its pages start in."""
     try:
         return normalize(os.environ.get(ENV_VAR))
     except ValueError:
         return DEFAULT  # a bad server setting must not stop the package from importing
 
 
-_current = _initial()
+_current = environment_language()
 
 
 def set_language(lang: str | None) -> str:

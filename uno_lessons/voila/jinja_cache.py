@@ -51,10 +51,6 @@ class SharedBytecodeCache(BytecodeCache):
         """Keep the code Jinja has just compiled."""
         self._code[self._key(bucket)] = bucket.bytecode_to_string()
 
-    def clear(self) -> None:
-        """Forget every compiled template."""
-        self._code.clear()
-
     def __len__(self) -> int:
         return len(self._code)
 

@@ -11,21 +11,16 @@ query is known, as the kernel does with the same query later.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from uno_lessons.i18n import ENV_VAR, LANGUAGES, _, normalize, use_language
+from uno_lessons.i18n import LANGUAGES, _, environment_language, normalize, use_language
 
 __all__ = ["page_words", "server_language"]
 
 
-def server_language() -> str:
-    """The server's language for pages without ``?lang=`` (``UNO_LESSONS_LANG``, else "en"),
-    as the kernels read it (they inherit the server's environment)."""
-    try:
-        return normalize(os.environ.get(ENV_VAR))
-    except ValueError:
-        return "en"  # the kernels fall back the same way (uno_lessons.i18n)
+#: The language of a page without ``?lang=``: the server's, as its kernels read it (they
+#: inherit the server's environment).
+server_language = environment_language
 
 
 def _written_in(nb: Any, metadata: dict[str, Any]) -> str | None:
@@ -38,8 +33,7 @@ def _written_in(nb: Any, metadata: dict[str, Any]) -> str | None:
             return normalize(lang)
     except ValueError:
         pass
-    cells = nb.get("cells", []) if hasattr(nb, "get") else []
-    return "en" if any(cell.get("cell_type") == "markdown" for cell in cells) else None
+    return "en" if any(cell.get("cell_type") == "markdown" for cell in nb.get("cells", [])) else None
 
 
 def page_words(nb: Any) -> dict[str, Any]:
@@ -51,7 +45,7 @@ def page_words(nb: Any) -> dict[str, Any]:
     markdown says, though the notice follows it), else the server's. A title from the
     notebook's metadata is translated by the package catalog where it has one ("UNO live
     table"); a lesson's title is in the lesson's language already."""
-    metadata = dict(nb.get("metadata", {}) if hasattr(nb, "get") else {})
+    metadata = nb.get("metadata", {})
     fixed = _written_in(nb, metadata)
     title = str(metadata.get("title") or "")
     words = {}
