@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from uno_lessons import Color, Game  # noqa: E402
 from uno_lessons.engine.cards import ALL_CARDS, parse_cards  # noqa: E402
+from uno_lessons.engine.events import EVERYONE  # noqa: E402
 from uno_lessons.render import (  # noqa: E402
     STYLE,
     back_svg,
@@ -48,7 +49,7 @@ def build_page() -> str:
     big = Game.new(["Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus"], seed=3)
     for _ in range(6):
         big.apply(big.legal_moves()[0])
-    lines = game.narrate() + ["Ana plays green 3.", "Ben plays a Wild and chooses green."]
+    lines = game.narrate(EVERYONE) + ["Ana plays green 3.", "Ben plays a Wild and chooses green."]
     return f"""<!doctype html><html><head><meta charset="utf-8"><title>uno gallery</title>{STYLE}
 <style>body{{margin:8px;background:#f4f1ea;font-family:system-ui,sans-serif}}
 .row{{display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start}}

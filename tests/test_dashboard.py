@@ -17,6 +17,7 @@ from uno_lessons.dashboard.app import PLAY_AREA
 from uno_lessons.dashboard.hand import HandPanel
 from uno_lessons.dashboard.style import CARD_H, CARD_W, aria_rules
 from uno_lessons.engine.cards import Card
+from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.moves import Move
 from uno_lessons.page import PageBridge
 from uno_lessons.table import open_store
@@ -269,7 +270,7 @@ def test_player_view_log_hides_drawn_cards_of_others():
     g = live.game
     assert live.log.lines == g.narrate(viewer=0)
     live.bar.view.value = "teacher"
-    assert live.log.lines == g.narrate()
+    assert live.log.lines == g.narrate(EVERYONE)
 
 
 def test_bots_only_game_runs_to_the_end_by_steps_and_new_game_settings():

@@ -53,7 +53,7 @@ SCRIPT = textwrap.dedent(
     text = g.to_json()
     again = Game.from_json(text)
     assert again.to_json() == text
-    html = render.table_html(g) + render.seats_html(g) + render.log_html(g.narrate())
+    html = render.table_html(g) + render.seats_html(g) + render.log_html(g.narrate(events.EVERYONE))
     html += "".join(render.card_svg(c) for c in cards.ALL_CARDS)
     assert "uno-table" in html and "uno-seats" in html
     assert g._repr_html_() and cards.Card.parse("G3")._repr_html_()

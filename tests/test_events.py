@@ -4,6 +4,7 @@ import pytest
 
 from uno_lessons import Card, Color, Game
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 C = Card.parse
 NAMES = ["Mirabel", "Bruno", "Isabela"]
@@ -53,7 +54,7 @@ SAMPLES = [
 @pytest.mark.parametrize(("event", "text"), SAMPLES, ids=[type(e).__name__ for e, _ in SAMPLES])
 def test_every_event_describes_itself(event, text):
     """E-SETUP, E-ACT, E-DRAW, E-WD4, E-UNO, E-WDT, E-WIN: each event is one plain sentence."""
-    assert event.describe(NAMES) == text
+    assert event.describe(NAMES, EVERYONE) == text
 
 
 @pytest.mark.parametrize("event", [e for e, _ in SAMPLES], ids=[type(e).__name__ for e, _ in SAMPLES])
@@ -63,7 +64,7 @@ def test_every_event_round_trips_as_a_list(event):
     again = ev.event_from_list(data)
     assert type(again) is type(event)
     assert again == event
-    assert again.describe(NAMES) == event.describe(NAMES)
+    assert again.describe(NAMES, EVERYONE) == event.describe(NAMES, EVERYONE)
 
 
 def test_every_event_kind_is_registered():
@@ -75,21 +76,37 @@ def test_drawn_cards_are_hidden_from_other_seats():
     drew = ev.Drew(1, (C("R1"), C("W")), 2, "draw")
     assert drew.describe(NAMES, viewer=1) == "Bruno draws 2 cards (R1 W)."
     assert drew.describe(NAMES, viewer=0) == "Bruno draws 2 cards."
-    assert drew.describe(NAMES, viewer=None) == "Bruno draws 2 cards (R1 W)."
+    assert drew.describe(NAMES, viewer=EVERYONE) == "Bruno draws 2 cards (R1 W)."
+
+
+def test_a_viewer_that_is_not_named_sees_no_hidden_card():
+    """Fail closed: only a seat's own cards or an explicit EVERYONE show; None, NOBODY, a
+    bool or a stray string hear the sentence without the cards, and so does str()."""
+    drew = ev.Drew(1, (C("R1"), C("W")), 2, "draw")
+    for viewer in (None, ev.NOBODY, True, "teacher", 1.0):
+        assert drew.describe(NAMES, viewer) == "Bruno draws 2 cards."
+    assert str(drew) == "Ben draws 2 cards."
+    game = Game.from_position(["G+2 B1", "R5 R6", "Y1 Y2"], ["G3"], ["B7", "B8"], names=NAMES)
+    game.play("G+2")
+    assert "B7" not in " ".join(game.narrate(None)) and "B7" in " ".join(game.narrate(EVERYONE))
+    with pytest.raises(TypeError):
+        game.narrate()  # the viewer must be named
+    with pytest.raises(TypeError):
+        drew.describe(NAMES)
 
 
 def test_default_names_and_str():
     assert ev.default_names(3) == ["Ana", "Ben", "Caro"]
     assert ev.default_names(12)[10:] == ["Seat 10", "Seat 11"]
     assert str(ev.Kept(1)) == "Ben keeps the drawn card."
-    assert ev.Kept(11).describe() == "Seat 11 keeps the drawn card."
+    assert ev.Kept(11).describe(None, EVERYONE) == "Seat 11 keeps the drawn card."
 
 
 def test_e_act_2_narration_of_a_game_in_order():
     """E-ACT-2: a Draw Two played in a game reads as play, draw, lose the turn."""
     game = Game.from_position(["G+2 B1", "R5 R6", "Y1 Y2"], ["G3"], ["B7", "B8"], names=NAMES)
     game.play("G+2")
-    assert game.narrate() == [
+    assert game.narrate(EVERYONE) == [
         "Mirabel plays green Draw Two (G+2); one card left.",
         "Bruno draws 2 cards (B7 B8) for the Draw Two.",
         "Bruno loses their turn.",
@@ -103,7 +120,7 @@ def test_a_challenged_hand_is_shown_to_the_challenger_only():
     spectator hears the outcome without the cards."""
     bluff = ev.Challenged(1, 0, (C("G2"), C("B5")), Color.GREEN, False)
     shown = "Bruno challenges Mirabel, who shows G2 B5: a card matched green: the Wild Draw Four was not legal."
-    for viewer in (None, 0, 1):
+    for viewer in (EVERYONE, 0, 1):
         assert bluff.describe(NAMES, viewer=viewer) == shown
     unseen = ("Bruno challenges Mirabel, who shows their hand to Bruno: a card matched green: the Wild Draw "
               "Four was not legal.")

@@ -6,6 +6,7 @@ from positions import BOTH
 
 from uno_lessons import Card, Color, IllegalMove, Move
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 
 def pos(hands, discard, draw=(), **kw):
@@ -58,7 +59,7 @@ def test_e_match_2_and_5_wild_needs_a_colour_and_sets_it(rules):
     assert game.to_json() == before
     game.play("W", "blue")
     assert game.current_color is Color.BLUE
-    assert "chooses blue" in game.narrate()[-1]
+    assert "chooses blue" in game.narrate(EVERYONE)[-1]
 
 
 def test_e_match_3_after_a_wild_only_the_chosen_colour_matches():
@@ -118,7 +119,7 @@ def test_e_draw_2_keep_the_drawn_card(rules):
     game.keep()
     assert Card.parse("Y3") in game.hands[0] and len(game.hands[0]) == 3
     assert game.current_player == 1 and game.top_card == Card.parse("G3")
-    assert "keeps the drawn card" in game.narrate()[-1]
+    assert "keeps the drawn card" in game.narrate(EVERYONE)[-1]
 
 
 def test_e_draw_2_keep_only_after_drawing_a_playable_card():
@@ -139,7 +140,7 @@ def test_e_draw_3_empty_draw_pile_reshuffles_discards_but_top(rules):
     assert game.discard_pile == [Card.parse("G3")]
     assert game.draw_pile_size == 1
     assert any(isinstance(e, ev.Reshuffled) and e.count == 2 for e in game.events)
-    assert "are shuffled into a new draw pile" in game.narrate()[-2]
+    assert "are shuffled into a new draw pile" in game.narrate(EVERYONE)[-2]
 
 
 @BOTH
@@ -154,7 +155,7 @@ def test_e_draw_3_nothing_left_to_draw_player_passes(rules):
     game.pass_turn()
     assert game.current_player == 1
     assert game.hands[0] == [Card.parse("R1"), Card.parse("R2")]
-    assert "nothing to draw, so they pass" in game.narrate()[-1]
+    assert "nothing to draw, so they pass" in game.narrate(EVERYONE)[-1]
 
 
 def test_e_draw_3_pass_not_allowed_when_something_can_be_done():
@@ -175,7 +176,7 @@ def test_e_draw_3_penalty_with_too_few_cards_creates_none(rules):
     assert game.hands[1] == [Card.parse(c) for c in ("B1", "B2", "G3")]
     drew = [e for e in game.events if isinstance(e, ev.Drew)][-1]
     assert drew.wanted == 2 and len(drew.cards) == 1
-    assert "only 1 of 2 were left" in drew.describe()
+    assert "only 1 of 2 were left" in drew.describe(None, EVERYONE)
     assert game.discard_pile == [Card.parse("G+2")] and game.draw_pile_size == 0
     assert sum(len(h) for h in game.hands) + game.draw_pile_size + len(game.discard_pile) == 7
     assert game.current_player == 2
@@ -231,7 +232,7 @@ def test_e_act_3_reverse_changes_direction(rules):
     assert game.current_player == 0
     game.play("G4")
     assert game.current_player == 3
-    assert "Play now goes counter-clockwise." in game.narrate()
+    assert "Play now goes counter-clockwise." in game.narrate(EVERYONE)
 
 
 @BOTH
@@ -252,7 +253,7 @@ def test_e_act_3_two_players_reverse_acts_like_skip(rules):
     assert game.current_player == 0
     assert game.direction == -1
     assert isinstance(game.events[-1], ev.Skipped) and game.events[-1].seat == 1
-    assert "acts like a Skip" in game.narrate()[-2]
+    assert "acts like a Skip" in game.narrate(EVERYONE)[-2]
 
 
 @BOTH
@@ -262,7 +263,7 @@ def test_e_act_4_skip_next_player_loses_turn(rules):
     game.play("GS")
     assert game.current_player == 2
     assert [len(h) for h in game.hands] == [1, 2, 2]
-    assert game.narrate()[-1] == "Ben loses their turn."
+    assert game.narrate(EVERYONE)[-1] == "Ben loses their turn."
 
 
 def test_e_act_4_skip_counter_clockwise_and_two_players():

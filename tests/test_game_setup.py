@@ -7,6 +7,7 @@ import pytest
 
 from uno_lessons import Card, Color, Game, Rank, Rules, build_deck
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 
 def all_cards(game):
@@ -38,7 +39,7 @@ def test_e_setup_1_2_3_deal_seven_each_rest_is_draw_pile(rules, players):
     assert len(game.discard_pile) == 1
     assert game.draw_pile_size == rules.deck_size - 7 * players - 1 - drawn_at_start
     assert isinstance(game.events[0], ev.Dealt)
-    assert f"deals 7 cards to each of the {players} players" in game.narrate()[0]
+    assert f"deals 7 cards to each of the {players} players" in game.narrate(EVERYONE)[0]
 
 
 def test_e_setup_1_shuffle_depends_on_the_seed():
@@ -76,7 +77,7 @@ def test_e_setup_4_encanto_action_card_is_turned_back_and_reflipped():
     assert len(game.discard_pile) == 1
     assert Counter(all_cards(game)) == Counter(build_deck())  # no card is lost
     assert turned[0].card in game.draw_pile
-    assert "it is an action card" in turned[0].describe()
+    assert "it is an action card" in turned[0].describe(None, EVERYONE)
     assert game.current_player == 1 and game.direction == 1
     assert all(len(h) == 7 for h in game.hands)
 
@@ -97,7 +98,7 @@ def test_c_setup_4_classic_draw_two_first():
     assert game.direction == 1
     kinds = [type(e) for e in game.events]
     assert kinds[-3:] == [ev.StartEffect, ev.Drew, ev.Skipped]
-    assert "draws two cards and is skipped" in game.narrate()[-3]
+    assert "draws two cards and is skipped" in game.narrate(EVERYONE)[-3]
     assert Counter(all_cards(game)) == Counter(build_deck(False))
 
 
@@ -115,7 +116,7 @@ def test_c_setup_4_classic_reverse_first_dealer_starts_counter_clockwise():
     assert game.current_player == 2
     assert game.direction == -1
     assert game.next_seat() == 1
-    assert "the dealer, Caro, plays first" in game.narrate()[-1]
+    assert "the dealer, Caro, plays first" in game.narrate(EVERYONE)[-1]
 
 
 def test_c_setup_4_classic_wild_first_player_chooses_colour():

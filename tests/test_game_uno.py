@@ -5,6 +5,7 @@ from positions import BOTH, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, Color, Game, IllegalMove, Rules
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 
 # ---------------------------------------------------------------- E-UNO
@@ -17,7 +18,7 @@ def test_e_uno_1_say_uno_before_playing_the_second_to_last_card(rules):
     assert game.uno_window is None
     assert game.catch(1, 0) is False
     assert len(game.hands[0]) == 1
-    assert game.narrate()[-1] == "Ben calls out Ana, but there is nothing to catch: no penalty."
+    assert game.narrate(EVERYONE)[-1] == "Ben calls out Ana, but there is nothing to catch: no penalty."
 
 
 @BOTH
@@ -29,7 +30,7 @@ def test_e_uno_1_say_uno_with_one_card_left(rules):
     assert game.say_uno(0) is True
     assert game.uno_window is None
     assert game.catch(2, 0) is False
-    assert game.narrate()[-2] == 'Ana says "UNO!"'
+    assert game.narrate(EVERYONE)[-2] == 'Ana says "UNO!"'
 
 
 @BOTH
@@ -42,7 +43,7 @@ def test_e_uno_2_caught_not_saying_uno_draws_two(rules):
     assert game.uno_window is None
     assert game.catch(2, 0) is False  # only once
     assert game.current_player == 1  # catching is not a move
-    texts = game.narrate()
+    texts = game.narrate(EVERYONE)
     assert "Ben catches Ana not saying UNO." in texts
     assert "Ana draws 2 cards (R1 R2) for not saying UNO." in texts
 
@@ -117,7 +118,7 @@ def test_e_uno_5_saying_uno_at_the_wrong_moment_counts_for_nothing(rules):
     assert game.say_uno(0) is False
     assert game.say_uno(1) is False  # two cards, but not Ben's turn
     assert game.uno_said == set()
-    assert 'but it counts for nothing now' in game.narrate()[-1]
+    assert 'but it counts for nothing now' in game.narrate(EVERYONE)[-1]
     game.play("G2")
     game.play("G1")  # Ben's turn now: two cards, no UNO said
     assert game.uno_window == 1
@@ -159,7 +160,7 @@ def test_e_wdt_1_matches_anything_colour_and_target_are_chosen():
     game.play("WDT", "Y", target=2)
     assert game.current_color is Color.YELLOW
     assert game.current_player == 1
-    assert game.narrate()[-2] == "Ana plays a Wild Don't Talk and chooses yellow, silencing Caro; one card left."
+    assert game.narrate(EVERYONE)[-2] == "Ana plays a Wild Don't Talk and chooses yellow, silencing Caro; one card left."
 
 
 def test_e_wdt_2_silenced_player_who_talks_draws_three():
@@ -173,8 +174,8 @@ def test_e_wdt_2_silenced_player_who_talks_draws_three():
     assert game.silenced == 2  # talking does not end the silence
     assert game.talk(2) is True
     assert len(game.hands[2]) == 8
-    assert "Caro talks while silenced by a Wild Don't Talk." in game.narrate()
-    assert "for talking while silenced" in game.narrate()[-1]
+    assert "Caro talks while silenced by a Wild Don't Talk." in game.narrate(EVERYONE)
+    assert "for talking while silenced" in game.narrate(EVERYONE)[-1]
 
 
 def test_e_wdt_2_target_must_be_another_existing_player():
@@ -201,7 +202,7 @@ def test_e_wdt_3_silence_ends_when_anyone_says_uno():
     assert game.silenced is None
     assert game.talk(2) is False
     assert len(game.hands[2]) == 2
-    assert "Caro may talk again: someone said UNO." in game.narrate()
+    assert "Caro may talk again: someone said UNO." in game.narrate(EVERYONE)
 
 
 def test_e_wdt_3_uno_that_counts_for_nothing_does_not_end_silence():

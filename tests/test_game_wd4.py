@@ -5,6 +5,7 @@ from positions import BOTH, CLASSIC, ENCANTO, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, Color, IllegalMove, Move, parse_cards, sort_cards
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 
 def wd4_moves(game):
@@ -80,7 +81,7 @@ def test_e_wd4_3_accept_draws_four_and_loses_turn(rules):
     assert game.current_player == 2
     assert game.pending is None
     assert [type(e) for e in game.events[-3:]] == [ev.Accepted, ev.Drew, ev.Skipped]
-    assert game.narrate()[-3] == "Ben accepts the Wild Draw Four."
+    assert game.narrate(EVERYONE)[-3] == "Ben accepts the Wild Draw Four."
 
 
 @BOTH
@@ -112,8 +113,8 @@ def test_e_wd4_4_innocent_challenger_draws_six_and_loses_turn(rules):
     assert game.top_card == Card.parse("W+4") and game.current_color is Color.BLUE
     shown = [e for e in game.events if isinstance(e, ev.Challenged)][0]
     assert shown.hand == tuple(parse_cards("Y2 B5")) and shown.honest
-    assert "no card matched green: the Wild Draw Four was legal" in shown.describe(["Ana", "Ben", "Caro"])
-    assert "for losing the challenge" in game.narrate()[-2]
+    assert "no card matched green: the Wild Draw Four was legal" in shown.describe(["Ana", "Ben", "Caro"], EVERYONE)
+    assert "for losing the challenge" in game.narrate(EVERYONE)[-2]
 
 
 def test_e_wd4_5_guilty_player_draws_four_challenger_plays_encanto():
@@ -128,7 +129,7 @@ def test_e_wd4_5_guilty_player_draws_four_challenger_plays_encanto():
     assert game.top_card == Card.parse("W+4") and game.current_color is Color.BLUE
     game.play("B2")
     assert game.current_player == 2
-    assert "as the penalty for an illegal Wild Draw Four" in game.narrate()[-2]
+    assert "as the penalty for an illegal Wild Draw Four" in game.narrate(EVERYONE)[-2]
 
 
 def test_c_wd4_5_guilty_player_takes_it_back_and_draws_four():
@@ -142,7 +143,7 @@ def test_c_wd4_5_guilty_player_takes_it_back_and_draws_four():
     assert game.top_card == Card.parse("G7") and game.current_color is Color.GREEN
     assert game.current_player == 1 and game.phase == "turn"
     assert any(isinstance(e, ev.TookBack) for e in game.events)
-    assert "takes the Wild Draw Four back; green 7 (G7) is on top again" in " ".join(game.narrate())
+    assert "takes the Wild Draw Four back; green 7 (G7) is on top again" in " ".join(game.narrate(EVERYONE))
     # the challenger now plays on the green 7
     with pytest.raises(IllegalMove, match="B2 does not match the top card G7"):
         game.play("B2")

@@ -5,6 +5,7 @@ from positions import BOTH, PILE, pos  # noqa: F401
 
 from uno_lessons import Card, IllegalMove
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 
 @BOTH
@@ -17,7 +18,7 @@ def test_e_win_1_last_card_wins_the_hand(rules):
     assert game.legal_moves() == []
     assert game.uno_window is None  # nobody can be caught once the hand is over
     assert isinstance(game.events[-1], ev.Won)
-    assert game.narrate()[-1] == "Ana wins the hand, scoring 23 points."
+    assert game.narrate(EVERYONE)[-1] == "Ana wins the hand, scoring 23 points."
 
 
 @BOTH
@@ -99,7 +100,7 @@ def test_e_score_3_worked_example_227_points_in_a_game():
     game = pos(["G2", "R4 Y5 B8 GS", "YR B+2 W W+4 WDT"], ["G7"])
     game.play("G2")
     assert game.points == 227
-    assert "scoring 227 points" in game.narrate()[-1]
+    assert "scoring 227 points" in game.narrate(EVERYONE)[-1]
 
 
 def test_e_score_4_points_are_recorded_for_the_winner_only():

@@ -18,6 +18,7 @@ import uno_lessons
 from uno_lessons import Card, Color, Game, IllegalMove, Move, Rank, Rules, i18n
 from uno_lessons.engine import events as ev
 from uno_lessons.engine.cards import ALL_CARDS
+from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.moves import KINDS
 from uno_lessons.engine.rulebook import cite
 from uno_lessons.translate import catalogs, glossary, quality
@@ -96,7 +97,7 @@ def test_the_engine_works_with_no_catalog_at_all(tmp_path):
                  "from uno_lessons.engine.bots import play_game\n"
                  "u.set_language('nl')\n"
                  "g = play_game(3, seed=5)\n"
-                 "print(u.get_language(), g.narrate()[-1])\n"
+                 "print(u.get_language(), g.narrate(\"everyone\")[-1])\n"
                  "print(u.Card.parse('G3').name)", path=tmp_path)
     lang, last = out.split("\n")[0].split(" ", 1)
     assert lang == "nl" and re.search(r" wins the hand, scoring \d+ points?\.$", last)
@@ -147,7 +148,7 @@ def test_card_names_use_the_glossary_words(lang):
 
 
 def drew(n: int) -> str:
-    return ev.Drew(0, tuple(ALL_CARDS[:n]), n, "draw").describe(viewer=1)
+    return ev.Drew(0, tuple(ALL_CARDS[:n]), n, "draw").describe(None, viewer=1)
 
 
 def test_serbian_has_three_plural_forms():
@@ -156,11 +157,11 @@ def test_serbian_has_three_plural_forms():
         assert [drew(n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
             "Ana извлачи 1 карту.", "Ana извлачи 2 карте.", "Ana извлачи 5 карата.", "Ana извлачи 11 карата.",
             "Ana извлачи 21 карту.", "Ana извлачи 22 карте.", "Ana извлачи 25 карата."]
-        assert [ev.Won(1, n).describe().split("осваја ")[1] for n in (1, 2, 5, 21)] == \
+        assert [ev.Won(1, n).describe(None, EVERYONE).split("осваја ")[1] for n in (1, 2, 5, 21)] == \
             ["1 поен.", "2 поена.", "5 поена.", "21 поен."]
-        assert [ev.Reshuffled(n).describe().split(": ")[1].split(" из ")[0] for n in (1, 2, 5, 21)] == \
+        assert [ev.Reshuffled(n).describe(None, EVERYONE).split(": ")[1].split(" из ")[0] for n in (1, 2, 5, 21)] == \
             ["1 карта", "2 карте", "5 карата", "21 карта"]
-        assert ev.Dealt(0, 4, 7).describe().startswith("Ana меша карте и дели по 7 карата сваком од 4 играча")
+        assert ev.Dealt(0, 4, 7).describe(None, EVERYONE).startswith("Ana меша карте и дели по 7 карата сваком од 4 играча")
 
 
 def test_dutch_and_malay_plurals():
@@ -169,7 +170,7 @@ def test_dutch_and_malay_plurals():
     with uno_lessons.use_language("ms"):
         assert [drew(n) for n in (1, 2, 21)] == ["Ana mencabut 1 kad.", "Ana mencabut 2 kad.", "Ana mencabut 21 kad."]
     assert [drew(n) for n in (1, 2)] == ["Ana draws 1 card.", "Ana draws 2 cards."]
-    assert ev.Won(0, 1).describe() == "Ana wins the hand, scoring 1 point."
+    assert ev.Won(0, 1).describe(None, EVERYONE) == "Ana wins the hand, scoring 1 point."
 
 
 def test_rules_score_tables_and_errors_speak_the_language():
@@ -468,7 +469,7 @@ def survey(games: int, seed: int = 2026) -> tuple[list[str], set[str], set[str],
             game.apply(rnd.choice(game.legal_moves()))
         # Only a draw reads differently for another seat (the cards stay hidden).
         views = [(e, v) for e in game.events
-                 for v in ((None, (e.seat + 1) % game.players) if isinstance(e, ev.Drew) else (None,))]
+                 for v in ((EVERYONE, (e.seat + 1) % game.players) if isinstance(e, ev.Drew) else (EVERYONE,))]
         kinds_seen.update(e.kind for e in game.events)
         english = [e.describe(game.names, v) for e, v in views]
         # The same English sentence comes from the same event fields: translate each once.

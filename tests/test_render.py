@@ -9,6 +9,7 @@ import pytest
 
 from uno_lessons import Card, Color, Game
 from uno_lessons.engine.cards import ALL_CARDS
+from uno_lessons.engine.events import EVERYONE
 from uno_lessons.lessons._common import LESSON_CSS
 from uno_lessons.render import (
     COLORS_HEX,
@@ -232,7 +233,7 @@ def test_log_newest_last_and_limited():
     assert "Nothing has happened yet" in log_html([])
     game = game4()
     game.play("G3")
-    assert "green 3" in log_html(game.narrate()) or "G3" in log_html(game.narrate())
+    assert "green 3" in log_html(game.narrate(EVERYONE)) or "G3" in log_html(game.narrate(EVERYONE))
 
 
 def test_color_swatch():

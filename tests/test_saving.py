@@ -6,6 +6,7 @@ import re
 import pytest
 
 from uno_lessons import Card, Color, Game, Rules
+from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.saving import game_from_json, game_to_json
 
 
@@ -17,7 +18,7 @@ def test_new_game_round_trips():
         assert again.to_json() == text
         assert again.rules == rules
         assert again.hands == game.hands and again.draw_pile == game.draw_pile
-        assert again.narrate() == game.narrate()
+        assert again.narrate(EVERYONE) == game.narrate(EVERYONE)
         assert game_to_json(game_from_json(text)) == text
 
 

@@ -6,6 +6,8 @@ The layers, each a subpackage: ``engine`` (rules, no UI), ``render`` (pure SVG/H
 """
 
 from .engine import (
+    EVERYONE,
+    NOBODY,
     Bot,
     Card,
     Color,
@@ -32,6 +34,6 @@ __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
-    "set_language", "get_language", "use_language", "LANGUAGES",
+    "set_language", "get_language", "use_language", "LANGUAGES", "EVERYONE", "NOBODY",
 ]
 __version__ = "0.2.0"

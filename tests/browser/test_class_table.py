@@ -13,6 +13,7 @@ import pytest
 
 from uno_lessons import Game
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.events import EVERYONE
 
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, status
 
@@ -115,7 +116,7 @@ def test_two_pages_race_to_catch_the_same_player_exactly_one_wins(class_store, p
         page.wait_for_timeout(300)
     state = class_store.load(code)
     catches = [e for e in state.game.events if isinstance(e, ev.CaughtOut) and e.penalized]
-    story = [e.describe(state.names) for e in state.game.events[-6:]]
+    story = [e.describe(state.names, EVERYONE) for e in state.game.events[-6:]]
     assert len(catches) == 1, story
     assert len(state.game.hands[2]) == 3  # one card + two for the catch, not four
     winner = ana if catches[0].caller == 0 else ben

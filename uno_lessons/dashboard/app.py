@@ -21,6 +21,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine.cards import Color
+from ..engine.events import EVERYONE, NOBODY
 from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
@@ -278,11 +279,11 @@ class LiveGame:
             self._say("ok" if g.winner is not None else "info", text)
         self.refresh()
 
-    def _viewer_for_log(self) -> int | None:
+    def _viewer_for_log(self) -> int | str:
         if self.mode == "teacher" and self.table.is_teacher:
-            return None
+            return EVERYONE
         seat = self.acting_seat
-        return -1 if seat is None else seat
+        return NOBODY if seat is None else seat
 
     def _hand_over_text(self) -> str:
         g, m = self.game, self.match

@@ -3,6 +3,7 @@ and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.
 
 from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
 from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards, sort_cards
+from .events import EVERYONE, NOBODY
 from .game import Game
 from .moves import IllegalMove, Move, explain_match, matches
 from .rules import Rules
@@ -11,5 +12,5 @@ from .scoring import Match
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
-    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
+    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match", "EVERYONE", "NOBODY",
 ]

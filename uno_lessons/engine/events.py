@@ -13,6 +13,22 @@ from typing import Any, ClassVar
 from ..i18n import _, ngettext
 from .cards import Card, Color, Rank
 
+#: The viewer who sees every card: the teacher's view, or a lesson shown on one screen. It
+#: must be asked for by name: a seat number sees only its own cards, and anything else (a
+#: spectator's ``NOBODY``, a forgotten ``None``) sees no hidden card at all (fail closed).
+EVERYONE = "everyone"
+#: The viewer at no seat (a spectator, the projector): no hidden card.
+NOBODY = -1
+
+Viewer = int | str | None
+
+
+def sees(viewer: Viewer, *seats: int) -> bool:
+    """Whether ``viewer`` may see cards that only ``seats`` (and the teacher) may see."""
+    return viewer == EVERYONE or (isinstance(viewer, int) and not isinstance(viewer, bool)
+                                  and viewer >= 0 and viewer in seats)
+
+
 #: Names used when a game is made from a player count: A, B, C… so seat 0 is Ana.
 DEFAULT_NAMES = ("Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
 
@@ -46,13 +62,16 @@ def _color(color: Color | None) -> str:
 
 @dataclass(slots=True)
 class Event:
-    """Base of all events. ``describe(names, viewer)`` is one sentence; hidden cards stay
-    hidden when ``viewer`` is a seat that should not see them (None means a teacher's view)."""
+    """Base of all events. ``describe(names, viewer)`` is one sentence. The viewer is always
+    named: a seat sees its own hidden cards, :data:`EVERYONE` (the teacher, one screen) sees
+    every card, and any other viewer none, so a caller that forgets whom it is talking to
+    leaks nothing."""
 
     kind: ClassVar[str] = "event"
 
-    def describe(self, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
-        """One plain sentence about what happened, in the current language."""
+    def describe(self, names: Sequence[str] | None, viewer: Viewer) -> str:
+        """One plain sentence about what happened, in the current language, as ``viewer``
+        may hear it (a seat number, :data:`EVERYONE` or :data:`NOBODY`)."""
         raise NotImplementedError
 
     def to_list(self) -> list[Any]:
@@ -63,7 +82,8 @@ class Event:
         return out
 
     def __str__(self) -> str:
-        return self.describe()
+        # Printed without a viewer: told as to someone at no seat, so no hidden card shows.
+        return self.describe(None, NOBODY)
 
 
 def _encode(value: Any) -> Any:
@@ -85,7 +105,7 @@ class Dealt(Event):
     players: int
     hand_size: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return ngettext(
             "{dealer} shuffles and deals {n} card to each of the {players} players; the rest form "
             "the draw pile.",
@@ -102,7 +122,7 @@ class Turned(Event):
     card: Card
     returned: bool  # True when it went back into the draw pile (an action card, E-SETUP-4)
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         card, code = self.card.name, self.card.code
         if self.returned:
             return _cap(_("{card} ({code}) is turned over, but it is an action card: it goes back into "
@@ -119,7 +139,7 @@ class StartEffect(Event):
     card: Card
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         who = _name(names, self.seat)
         rank = self.card.rank
         if rank is Rank.DRAW_TWO:
@@ -161,7 +181,7 @@ class Played(Event):
     target: int | None
     left: int  # cards left in the hand after the play
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         values = {"name": _name(names, self.seat), "card": self.card.name, "code": self.card.code,
                   "color": _color(self.color)}
         left = min(self.left, 2)  # 0, 1 or "more": the sentence only says so for 0 and 1
@@ -269,12 +289,12 @@ class Drew(Event):
     wanted: int
     reason: str  # draw, draw_two, wild_draw_four, challenge, guilty, uno, talk, start
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         drew, short, nothing = _DREW.get(self.reason, _DREW["draw"])
         who = _name(names, self.seat)
         if not self.cards:
             return nothing(self.wanted, name=who)
-        shown = viewer is None or viewer == self.seat
+        shown = sees(viewer, self.seat)
         cards = f" ({_codes(self.cards)})" if shown else ""
         if len(self.cards) < self.wanted:
             return short(len(self.cards), name=who, cards=cards, wanted=self.wanted)
@@ -288,7 +308,7 @@ class Kept(Event):
     kind: ClassVar[str] = "kept"
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} keeps the drawn card.", name=_name(names, self.seat))
 
 
@@ -299,7 +319,7 @@ class Skipped(Event):
     kind: ClassVar[str] = "skipped"
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} loses their turn.", name=_name(names, self.seat))
 
 
@@ -311,7 +331,7 @@ class Reversed(Event):
     direction: int
     acts_as_skip: bool
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         if self.direction == 1:
             if self.acts_as_skip:
                 return _("Play now goes clockwise; with two players the Reverse acts like a Skip.")
@@ -328,7 +348,7 @@ class Passed(Event):
     kind: ClassVar[str] = "passed"
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} cannot play and there is nothing to draw, so they pass.",
                  name=_name(names, self.seat))
 
@@ -340,7 +360,7 @@ class Accepted(Event):
     kind: ClassVar[str] = "accepted"
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} accepts the Wild Draw Four.", name=_name(names, self.seat))
 
 
@@ -355,14 +375,14 @@ class Challenged(Event):
     previous_color: Color | None
     honest: bool
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         v = {"name": _name(names, self.seat), "player": _name(names, self.player),
              "cards": _codes(self.hand), "color": _color(self.previous_color)}
         # One whole sentence per case: honest or not; a colour in force or none yet (classic,
         # a Wild turned first); cards shown or an empty hand. The hand is shown to the
         # challenger (the seeds: "shows them", "the challenger checks"), so a third player or a
         # spectator hears the outcome without the cards.
-        if self.hand and not (viewer is None or viewer in (self.seat, self.player)):
+        if self.hand and not sees(viewer, self.seat, self.player):
             return self._describe_unseen(v)
         if self.previous_color is not None and self.hand:
             if self.honest:
@@ -412,7 +432,7 @@ class TookBack(Event):
     seat: int
     top: Card
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} takes the Wild Draw Four back; {card} ({code}) is on top again.",
                  name=_name(names, self.seat), card=self.top.name, code=self.top.code)
 
@@ -425,7 +445,7 @@ class SaidUno(Event):
     seat: int
     counted: bool
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         who = _name(names, self.seat)
         if self.counted:
             return _('{name} says "UNO!"', name=who)
@@ -441,7 +461,7 @@ class CaughtOut(Event):
     target: int
     penalized: bool
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         caller, target = _name(names, self.caller), _name(names, self.target)
         if self.penalized:
             return _("{name} catches {target} not saying UNO.", name=caller, target=target)
@@ -457,7 +477,7 @@ class Talked(Event):
     seat: int
     silenced: bool
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         who = _name(names, self.seat)
         if self.silenced:
             return _("{name} talks while silenced by a Wild Don't Talk.", name=who)
@@ -472,7 +492,7 @@ class Silenced(Event):
     seat: int
     by: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} may not talk until someone says UNO.", name=_name(names, self.seat))
 
 
@@ -483,7 +503,7 @@ class SilenceEnded(Event):
     kind: ClassVar[str] = "silence_ended"
     seat: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return _("{name} may talk again: someone said UNO.", name=_name(names, self.seat))
 
 
@@ -494,7 +514,7 @@ class Reshuffled(Event):
     kind: ClassVar[str] = "reshuffled"
     count: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return ngettext("The draw pile is empty: {n} card from the discard pile is shuffled into a new "
                         "draw pile.",
                         "The draw pile is empty: {n} cards from the discard pile are shuffled into a new "
@@ -509,7 +529,7 @@ class Won(Event):
     seat: int
     points: int
 
-    def describe(self, names=None, viewer=None) -> str:
+    def describe(self, names, viewer) -> str:
         return ngettext("{name} wins the hand, scoring {n} point.", "{name} wins the hand, scoring {n} points.",
                         self.points, name=_name(names, self.seat))
 

@@ -147,9 +147,10 @@ class Game(GameSetup, TableTalk):
         """Why ``card`` does or does not match the top card now (E-MATCH)."""
         return explain_match(card, self.discard_pile[-1], self.current_color)
 
-    def narrate(self, viewer: int | None = None, last: int | None = None) -> list[str]:
-        """The event log as sentences with this game's names (hidden cards hidden from
-        ``viewer``); ``last`` keeps only the newest ones."""
+    def narrate(self, viewer: ev.Viewer, last: int | None = None) -> list[str]:
+        """The event log as sentences with this game's names, as ``viewer`` may hear it (a
+        seat, ``events.EVERYONE`` or ``events.NOBODY``: always named, see
+        :class:`~.events.Event`); ``last`` keeps only the newest ones."""
         items = self.events if last is None else self.events[-last:]
         return [e.describe(self.names, viewer) for e in items]
 

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from ..engine import events as ev
 from ..engine.cards import Card, Color, parse_cards
+from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, pgettext
@@ -167,7 +168,7 @@ class ActionCardLab(Lesson):
         g = self.game
         new = g.events[self._mark:]
         self._mark = len(g.events)
-        lines = [e.describe(g.names) for e in new]
+        lines = [e.describe(g.names, EVERYONE) for e in new]
         self.skipped = next((e.seat for e in new if isinstance(e, ev.Skipped)), None)
         who = g.names[g.current_player]
         if g.phase == "drawn":
@@ -204,4 +205,4 @@ class ActionCardLab(Lesson):
         self.keep_button.disabled = g.phase != "drawn"
         self.after.value = self._seats(pgettext("the seats, after a move", "After"), g, self.skipped) if len(g.events) else ""
         self.table.update(g)
-        self.log.update(g.narrate())
+        self.log.update(g.narrate(EVERYONE))

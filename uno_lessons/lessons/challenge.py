@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..engine.cards import Card, Color, build_deck
+from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.moves import wild_draw_four_honest
 from ..engine.rules import Rules
@@ -152,7 +153,7 @@ class ChallengeLab(Lesson):
         before = len(self.game.events)
         self.game.challenge() if what == "challenge" else self.game.accept()
         self.decided = what
-        self._new_lines = self.game.narrate()[before:]
+        self._new_lines = self.game.narrate(EVERYONE)[before:]
         self._show()
         self.page.announce(self._verdict_words())
         # Challenge and Accept are now disabled: focus goes to the next thing to do.
@@ -257,7 +258,7 @@ class ChallengeLab(Lesson):
         self.accept_button.disabled = done
         self.result.value = self._verdict_html() if done else ""
         self.seats.value = seats_html(g, width=460)
-        self.log.value = log_html(g.narrate(), last=8, style=False)
+        self.log.value = log_html(g.narrate(EVERYONE), last=8, style=False)
 
 
 def honest(hand: str, previous_color: str, rules: Rules | str = "encanto") -> bool:

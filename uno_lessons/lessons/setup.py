@@ -8,6 +8,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine import events as ev
+from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import N_, _, ngettext, pgettext
@@ -99,7 +100,7 @@ def build_steps(game: Game) -> list[Step]:
     dealt = next(e for e in events if isinstance(e, ev.Dealt))
     steps.append(Step(
         _("2. Deal"), ("E-SETUP-2",),
-        _("{dealt} Dealing starts with {name}, left of the dealer.", dealt=dealt.describe(names),
+        _("{dealt} Dealing starts with {name}, left of the dealer.", dealt=dealt.describe(names, EVERYONE),
           name=names[(dealer + 1) % n]),
         _seat_grid(game, dealt.hand_size, dealer)))
     pile = rules.deck_size - n * dealt.hand_size
@@ -114,21 +115,21 @@ def build_steps(game: Game) -> list[Step]:
         if e.returned:
             if rules.first_card_action == "reflip":
                 text = _("{turned} Encanto rule: an action card is not played at the start.",
-                         turned=e.describe(names))
+                         turned=e.describe(names, EVERYONE))
                 ids, official = ("E-SETUP-4",), False
             else:
                 text = _("{turned} Classic rule: a Wild Draw Four turned first goes back.",
-                         turned=e.describe(names))
+                         turned=e.describe(names, EVERYONE))
                 ids, official = ("C-SETUP-4",), True
             back = escape(_("↩ back into the draw pile, reshuffled"))
             pic = (f"<div style='display:flex;align-items:center;gap:16px'>{card_html(e.card, width=90, dimmed=True)}"
                    f"<div style='font-size:16px;max-width:180px'>{back}</div></div>")
             steps.append(Step(title, ids, text, pic, official))
         else:
-            steps.append(Step(title, ("E-SETUP-4",), e.describe(names), card_html(e.card, width=90)))
+            steps.append(Step(title, ("E-SETUP-4",), e.describe(names, EVERYONE), card_html(e.card, width=90)))
     start = [i for i, e in enumerate(events) if isinstance(e, ev.StartEffect)]
     if start:
-        follow = [e.describe(names) for e in events[start[0]:]]
+        follow = [e.describe(names, EVERYONE) for e in events[start[0]:]]
         skipped = next((e.seat for e in events[start[0]:] if isinstance(e, ev.Skipped)), None)
         steps.append(Step(
             _("5. The first card's effect (classic)"), ("C-SETUP-4",),

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from ..engine import events as ev
 from ..engine.cards import Card, Color
+from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, ngettext
@@ -126,7 +127,7 @@ class UnoTalkLab(Lesson):
             return False
         new = g.events[self._mark:]
         self._mark = len(g.events)
-        text = " ".join(e.describe(g.names) for e in new)
+        text = " ".join(e.describe(g.names, EVERYONE) for e in new)
         penalties = [e for e in new if isinstance(e, ev.Drew) and e.reason in ("uno", "talk")]
         if penalties:
             # A penalty is part of the game, not an error of the page: said politely.
@@ -203,4 +204,4 @@ class UnoTalkLab(Lesson):
         self.draw_button.disabled = g.winner is not None
         self.seats.update(g)
         self.table.update(g)
-        self.log.update(g.narrate())
+        self.log.update(g.narrate(EVERYONE))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import Card
+from ..engine.events import EVERYONE
 from ..engine.view import PlayerView, player_view
 from .state import TableState
 
@@ -66,7 +67,7 @@ def table_view(state: TableState, code: str, role: str, seat: int | None = None)
         # Nobody's hand: the log is told as to someone at no seat, so no drawn card shows.
         play = player_view(g, seat=None)
         if role == "teacher":
-            play = _with_log(play, g.narrate())
+            play = _with_log(play, g.narrate(EVERYONE))
     m = state.match
     return TableView(
         code=code, role=role, seat=seat if role == "seat" else None, play=play,
