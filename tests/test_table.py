@@ -215,24 +215,29 @@ def test_two_teacher_pages_racing_to_deal_on_deal_once_and_both_clocks_go_on():
     assert projector.tick(now=LATER) is True  # its clock goes on: the first bot moves
 
 
-def test_the_clock_says_when_the_store_is_away_and_carries_on_when_it_is_back():
-    import asyncio
-
+def flaky_table(fault: BaseException):
+    """A bots-only local table whose store's reads fail twice with ``fault`` (raised inside
+    the backend, so it goes through the store's own guard), then work again."""
     from uno_lessons.table import Table
+    from uno_lessons.table.memory import MemoryStore
 
-    table = Table.local(["Ana", "Ben"], ["sensible", "sensible"], seed=5)
-    table.poll = 0.01
-    store = table.handle.store
-    real = store._seq
     calls = {"n": 0}
 
-    def flaky(code):
-        calls["n"] += 1
-        if calls["n"] <= 2:
-            raise ConnectionError("connection refused")
-        return real(code)
+    class Flaky(MemoryStore):
+        def _records(self, code, since=0):
+            calls["n"] += 1
+            if 3 <= calls["n"] <= 4:
+                raise fault
+            return super()._records(code, since)
 
-    store._seq = flaky
+    table = Table.local(["Ana", "Ben"], ["sensible", "sensible"], seed=5, store=Flaky())
+    table.poll = 0.01
+    return table, calls
+
+
+def run_clock(table, calls) -> list[str | None]:
+    import asyncio
+
     seen: list[str | None] = []
     table.observe(lambda _events: seen.append(table.problem))
 
@@ -240,10 +245,27 @@ def test_the_clock_says_when_the_store_is_away_and_carries_on_when_it_is_back():
         assert table.start()
         for _ in range(400):
             await asyncio.sleep(0.01)
-            if calls["n"] > 3 and table.problem is None and table.state.seq > 0:
+            if calls["n"] > 5 and table.problem is None and table.state.seq > 2:
                 break
         table.stop()
 
     asyncio.run(scenario())
-    assert any(p and "cannot be reached" in p and "connection refused" in p for p in seen)
-    assert table.problem is None and table.state.seq > 0  # back, and the bots played on
+    return seen
+
+
+def test_the_clock_says_when_the_store_is_away_and_carries_on_when_it_is_back():
+    table, calls = flaky_table(ConnectionError("connection refused to /srv/secret/path"))
+    seen = run_clock(table, calls)
+    problems = [p for p in seen if p]
+    assert problems and all(p == "The table cannot be reached just now; it will try again in a moment."
+                            for p in problems), problems  # a sentence: no detail, no path
+    assert table.problem is None and table.state.seq > 2  # back, and the bots played on
+
+
+def test_a_fault_of_the_code_on_the_clock_is_one_sentence_and_the_clock_goes_on():
+    table, calls = flaky_table(RuntimeError("bug at /srv/uno_lessons/table/x.py line 3"))
+    seen = run_clock(table, calls)
+    problems = [p for p in seen if p]
+    assert problems and all("/srv" not in p and "line 3" not in p for p in problems)
+    assert "Something went wrong on the server" in problems[0]
+    assert table.problem is None and table.state.seq > 2

@@ -94,7 +94,7 @@ def test_every_move_of_whole_games_round_trips_as_a_record():
 
 
 TABLE_RECORDS = [["uno", 1], ["catch", 0, 2], ["talk", 3], ["deal"], ["join", 2, "Zoë"],
-                 ["seat", 1, "sensible"], ["speed", "turbo"]]
+                 ["seat", 1, "sensible"], ["speed", "turbo"], ["close"]]
 
 
 def test_table_actions_round_trip_as_records():

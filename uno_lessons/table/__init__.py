@@ -7,7 +7,7 @@ may see), ``handles`` (a seat, a spectator, the teacher), ``store`` with its bac
 ``sqlite``, ``redis`` and ``memory``, and ``table`` (the controller a page holds).
 """
 
-from .config import SEAT_KINDS, TableConfig, TableError
+from .config import SEAT_KINDS, StoreError, TableClosed, TableConfig, TableError
 from .handles import SeatHandle, Spectator, TableHandle, TeacherHandle
 from .records import SPEEDS
 from .state import TableState
@@ -16,6 +16,6 @@ from .table import Table
 from .views import TableView
 
 __all__ = [
-    "open_store", "TableError", "Store", "Table", "TableConfig", "TableState", "TableView",
+    "open_store", "TableError", "StoreError", "TableClosed", "Store", "Table", "TableConfig", "TableState", "TableView",
     "TableHandle", "SeatHandle", "Spectator", "TeacherHandle", "SEAT_KINDS", "SPEEDS",
 ]

@@ -43,7 +43,7 @@ def bot_records(state: TableState) -> list[Record]:
     """The records of one bot turn at this position: every bot may say UNO or call someone
     out, then the bot to move moves. Empty when a learner is to move or the hand is over."""
     g = state.game
-    if g.winner is not None or not state.is_bot(g.current_player):
+    if state.closed or g.winner is not None or not state.is_bot(g.current_player):
         return []
     scratch = g.copy()  # reactions change the hand (a catch draws cards) before the move
     said: list[Record] = []

@@ -4,6 +4,12 @@ A table is this config plus the ordered list of records (moves and table actions
 it; the engine is deterministic, so replaying the records rebuilds every position exactly.
 Codes, seat tokens and teacher keys are random secrets from :mod:`secrets`, never derived
 from the seed; the store keeps only their hashes.
+
+The seed is a secret too: whoever knows it (and the public log) knows every hand and every
+future draw. A class table's seed is drawn from :mod:`secrets` (:data:`SEED_BITS` bits, far
+beyond trying every seed) when the table is made, kept in the store and in the server's
+replicas, and shown on no page. A seed given on purpose still deals the same game every
+time, for tests and worked examples.
 """
 
 from __future__ import annotations
@@ -26,6 +32,10 @@ SEAT_KINDS = ("human", "random", "sensible")
 BOT_KINDS = ("random", "sensible")
 FORMAT = 1
 MAX_NAME = 20
+#: Bits of a secret seed: trying every seed from a learner's own cards is hopeless.
+SEED_BITS = 128
+#: Seeds are whole numbers below this (a secret one has SEED_BITS bits).
+SEED_LIMIT = 2**256
 # Table codes avoid letters and digits that are easy to confuse when read off a projector.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -34,6 +44,22 @@ CODE_LENGTH = 6
 class TableError(ValueError):
     """A table request that cannot be met (unknown code, wrong token or key, a taken seat, a
     stored table that does not replay); the message says why in plain words."""
+
+
+class StoreError(TableError):
+    """The store could not be read or written just now (locked, unreachable, a full disk, a
+    timeout). Nothing changed: the page's replica is as the store holds it, and the same
+    action can be tried again once the store is back. The message is a sentence for the
+    learner; the details go to the server's log, never to a page."""
+
+
+class TableClosed(TableError):
+    """The teacher closed this table: nothing more can happen at it."""
+
+
+def secret_seed() -> int:
+    """A fresh secret seed of :data:`SEED_BITS` bits from :mod:`secrets`."""
+    return secrets.randbits(SEED_BITS)
 
 
 def new_code() -> str:
@@ -99,7 +125,7 @@ class TableConfig:
             if kind not in SEAT_KINDS:
                 raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
                                    "bot (random or sensible).", kind=str(kind)[:20]))
-        if not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < SEED_LIMIT:
             raise TableError(_("The seed must be a whole number from 0 up."))
 
     @classmethod
@@ -107,7 +133,7 @@ class TableConfig:
              rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None
              ) -> TableConfig:
         """A checked config from names (or a count), seat kinds (default: all learners), a
-        rule-set name or ``Rules``, and a seed (None: a fresh random one)."""
+        rule-set name or ``Rules``, and a seed (None: a fresh secret one, :func:`secret_seed`)."""
         from ..engine.events import default_names
 
         names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
@@ -117,8 +143,12 @@ class TableConfig:
                 raise TableError(_("The rules are “encanto” or “classic”."))
             rules = Rules.classic() if rules == "classic" else Rules.encanto()
         if seed is None:
-            seed = secrets.randbelow(10**6)  # fresh, yet shown and reusable
+            seed = secret_seed()
         return cls(tuple(names), tuple(seats), rules, int(seed), start)
+
+    def __repr__(self) -> str:
+        # Never the seed: a repr ends up in logs and notebooks.
+        return f"<TableConfig {len(self.names)} seats, {self.rules.name} rules>"
 
     def to_json(self) -> str:
         """The config as JSON text (what the store keeps)."""

@@ -5,6 +5,12 @@ action is checked at the newest position and stored with compare-and-append; whe
 page wrote first, the handle reloads, checks again at the new position and either stores
 its record there or raises ``IllegalMove`` saying why (so of two learners who click Catch
 at the same moment, exactly one catches and the other is told who was faster).
+
+When the store cannot take a write (locked, away, full), the replica goes back to what the
+store holds (replayed from its own log, which needs no store) and the action raises
+:class:`~.config.StoreError`: the page says so and the same click works once the store is
+back. A replica checks the content of its newest record against the store's, not only the
+count, so a page that ever ran ahead (or a store that lost a write) is noticed and reloaded.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from ..engine import events as ev
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
 from .bots import bot_records
-from .config import BOT_KINDS, SEAT_KINDS, TableError
+from .config import BOT_KINDS, SEAT_KINDS, StoreError, TableError
 from .records import SPEEDS, Record, decode, encode, move_record
 from .state import TableState
 from .views import TableView, table_view
@@ -44,17 +50,24 @@ class TableHandle:
         return self.state.seq
 
     def sync(self) -> int:
-        """Apply the records stored since the last look; returns how many arrived."""
-        if self.store._seq(self.code) == self.state.seq:
-            return 0
-        before = self.state.seq
-        for text in self.store._records(self.code, self.state.seq):
+        """Apply the records stored since the last look; returns how many arrived (or, when
+        the replica no longer agrees with the store and was rebuilt, at least 1)."""
+        state = self.state
+        before = state.seq
+        # One read: this replica's newest record and whatever came after it.
+        texts = self.store._records(self.code, before - 1 if before else 0)
+        if before:
+            if not texts or texts[0] != state.log[-1]:
+                self.reload()  # the store holds another story: take the store's
+                return max(1, abs(self.state.seq - before))
+            texts = texts[1:]
+        for text in texts:
             try:
-                self.state.apply(decode(text))
+                state.apply(decode(text), text)
             except (IllegalMove, TableError):
                 self.reload()  # raises TableError with the full story if it does not replay
                 break
-        return self.state.seq - before
+        return max(0, self.state.seq - before)
 
     def reload(self) -> None:
         """Rebuild the table from the store (after this page's replica ran ahead of it)."""
@@ -78,26 +91,35 @@ class TableHandle:
     def _commit(self, make: Callable[[TableState], list[Record]], *, claim=None,
                 quiet: bool = False) -> list[ev.Event]:
         """Check ``make``'s records at the newest position and compare-and-append them;
-        on a lost race reload and check again. Returns the events they caused."""
+        on a lost race take in the other page's records and check again. Returns the events
+        they caused; StoreError (replica as the store holds it) when the store fails."""
         for _attempt in range(RETRIES):
             self.sync()
             records = make(self.state)  # IllegalMove here means: not allowed now
             if not records:
                 return []
             base = self.state.seq
+            texts = [encode(r) for r in records]
             events: list[ev.Event] = []
             applied = 0
             try:
-                for rec in records:
-                    events += self.state.apply(rec)
+                for rec, text in zip(records, texts):
+                    events += self.state.apply(rec, text)
                     applied += 1
             except (IllegalMove, TableError):
                 if applied:  # a refused record leaves the state as it was; earlier ones do not
-                    self.reload()
+                    self.state = self.state.rewound(base)
                 raise
-            if self.store._append(self.code, base, [encode(r) for r in records], claim):
+            try:
+                stored = self.store.append_checked(self.code, base, texts, claim)
+            except StoreError:
+                self.state = self.state.rewound(base)  # exactly as the store holds it
+                raise
+            if stored:
                 return events
-            self.reload()  # someone else wrote first; our replica ran ahead of the store
+            # Someone else wrote first: back to what the store has, then (the loop's sync) on
+            # to their records, and check again there.
+            self.state = self.state.rewound(base)
             if quiet:
                 return []
         raise TableError(_("The table is very busy; try again."))
@@ -212,3 +234,8 @@ class TeacherHandle(TableHandle):
         if speed not in SPEEDS:
             raise TableError(_("The speed is one of: {speeds}.", speeds=", ".join(SPEEDS)))
         self._commit(lambda state: [["speed", speed]] if state.speed != speed else [])
+
+    def close(self) -> None:
+        """Close the table for good: every page says so and nothing more can happen at it
+        (its record stays in the store until the table expires)."""
+        self._commit(lambda state: [] if state.closed else [["close"]])

@@ -7,6 +7,7 @@ the process (several pages of one kernel, or tests playing several browsers).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 
 from .store import Store
@@ -18,8 +19,8 @@ _LOCK = threading.Condition()
 class MemoryStore(Store):
     """Tables in a dict, behind one lock; ``wait_seq`` wakes as soon as a record lands."""
 
-    def __init__(self, url: str = "memory://") -> None:
-        self.url = url
+    def __init__(self, url: str = "memory://", keep: float | None = None) -> None:
+        super().__init__(url, keep)
         name = url[len("memory://"):]
         with _LOCK:
             data = _SHARED.setdefault(name, {}) if name else {}
@@ -29,7 +30,8 @@ class MemoryStore(Store):
         with _LOCK:
             if code in self._tables:
                 return False
-            self._tables[code] = {"config": config, "teacher": teacher, "log": [], "seats": {}}
+            self._tables[code] = {"config": config, "teacher": teacher, "log": [], "seats": {},
+                                  "touched": time.time()}
             return True
 
     def _table(self, code: str) -> tuple[str, str] | None:
@@ -53,11 +55,19 @@ class MemoryStore(Store):
             if claim is not None:
                 t["seats"][claim[0]] = claim[1]
             t["log"].extend(records)
+            t["touched"] = time.time()
             _LOCK.notify_all()
             return True
 
     def _seat_tokens(self, code: str) -> dict[int, str]:
         return dict(self._tables[code]["seats"]) if code in self._tables else {}
+
+    def _expire(self, before: float) -> int:
+        with _LOCK:
+            old = [code for code, t in self._tables.items() if t["touched"] < before]
+            for code in old:
+                del self._tables[code]
+            return len(old)
 
     def wait_seq(self, code: str, seq: int, timeout: float) -> int:
         with _LOCK:

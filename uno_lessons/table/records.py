@@ -11,10 +11,12 @@ A record is what the store appends and every page replays, in one total order:
 ``["join", seat, name]``               a learner takes a free seat under that name
 ``["seat", seat, kind]``               the teacher hands a seat to a bot or back to a learner
 ``["speed", key]``                     the teacher sets how long bots pause before moving
+``["close"]``                          the teacher closes the table: nothing more happens
 =====================================  ==================================================
 
 Records hold no secrets (tokens live beside them, hashed) and no cards anyone drew: those
-follow from the seed, so the log can be shown, exported and replayed.
+follow from the seed, which is as secret as the hands (see :mod:`.config`), so the log can
+be shown and exported; only the store and the server replay it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from .config import SEAT_KINDS, TableError
 
 #: Pause before each bot move, in seconds.
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35, "turbo": 0.08}
-RECORD_KINDS = ("move", "uno", "catch", "talk", "deal", "join", "seat", "speed")
+RECORD_KINDS = ("move", "uno", "catch", "talk", "deal", "join", "seat", "speed", "close")
 
 Record = list[Any]
 
@@ -84,6 +86,7 @@ def _check_shape(rec: Any) -> None:
         "join": n == 3 and _is_seat(rec[1]) and isinstance(rec[2], str),
         "seat": n == 3 and _is_seat(rec[1]) and rec[2] in SEAT_KINDS,
         "speed": n == 2 and rec[1] in SPEEDS,
+        "close": n == 1,
     }[kind]
     if not ok:
         raise ValueError(f"malformed {kind} record {str(rec)[:60]}")

@@ -1,24 +1,30 @@
 """The embedded store: one SQLite file (stdlib ``sqlite3``, WAL), no server to run.
 
 WAL lets every page read while one writes; ``BEGIN IMMEDIATE`` takes the write lock before
-the count is read, so compare-and-append is one transaction even across processes.
+the count is read, so compare-and-append is one transaction even across processes. A write
+waits at most the busy timeout (``?busy=SECONDS`` in the URL, default 5) for another
+process's lock, then fails as a :class:`~.config.StoreError` with nothing changed.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 from ..i18n import _
 from .config import TableError
-from .store import Store
+from .store import Store, log
+
+#: Seconds a write waits for another process's lock before it gives up.
+BUSY_TIMEOUT = 5.0
 
 _SCHEMA = """
 create table if not exists tables (code text primary key, config text not null,
-                                   teacher text not null);
+                                   teacher text not null, touched real);
 create table if not exists records (code text not null, seq integer not null,
                                     record text not null, primary key (code, seq));
 create table if not exists seats (code text not null, seat integer not null,
@@ -37,34 +43,53 @@ def sqlite_path(url: str) -> str:
     return path or ":memory:"
 
 
+def busy_timeout(url: str) -> float:
+    """The ``?busy=SECONDS`` of a sqlite URL, else :data:`BUSY_TIMEOUT`."""
+    values = parse_qs(urlparse(url).query).get("busy")
+    try:
+        return max(0.0, float(values[-1])) if values else BUSY_TIMEOUT
+    except ValueError:
+        return BUSY_TIMEOUT
+
+
 class SQLiteStore(Store):
     """Tables in one SQLite file; safe for many kernels (processes) on one machine."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    failures = (sqlite3.Error, OSError)
+
+    def __init__(self, url: str, keep: float | None = None) -> None:
+        super().__init__(url, keep)
         self.path = sqlite_path(url)
+        self.busy = busy_timeout(url)
         self._lock = threading.Lock()
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             # One connection per store, shared by the kernel's threads behind a lock; autocommit
             # mode (isolation_level=None) so transactions are exactly the BEGIN/COMMIT below.
-            self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
+            self._db = sqlite3.connect(self.path, timeout=self.busy, isolation_level=None,
                                        check_same_thread=False)
             with self._lock:
                 self._db.execute("pragma journal_mode=wal")
                 self._db.execute("pragma synchronous=normal")
-                self._db.execute("pragma busy_timeout=10000")
+                self._db.execute(f"pragma busy_timeout={int(self.busy * 1000)}")
                 self._db.executescript(_SCHEMA)
+                columns = {row[1] for row in self._db.execute("pragma table_info(tables)")}
+                if "touched" not in columns:  # a file written before tables expired
+                    self._db.execute("alter table tables add column touched real")
+                self._db.execute("update tables set touched = ? where touched is null", (time.time(),))
+                self._db.execute("create index if not exists tables_touched on tables (touched)")
         except (OSError, sqlite3.Error) as exc:
-            raise TableError(_("The table store {path} cannot be opened ({detail}).",
-                               path=self.path[:80], detail=str(exc)[:120])) from exc
+            # The page hears a sentence; the file's path and the error go to the server's log.
+            log.error("the table store %s cannot be opened: %s: %s", self.path, type(exc).__name__, exc)
+            raise TableError(_("The class tables cannot be opened on this server. The person who "
+                               "runs it can see why in the server's log.")) from exc
 
     def _create(self, code: str, config: str, teacher: str) -> bool:
         with self._lock:
             try:
-                self._db.execute("insert into tables (code, config, teacher) values (?, ?, ?)",
-                                 (code, config, teacher))
+                self._db.execute("insert into tables (code, config, teacher, touched) values (?, ?, ?, ?)",
+                                 (code, config, teacher, time.time()))
                 return True
             except sqlite3.IntegrityError:
                 return False
@@ -104,6 +129,7 @@ class SQLiteStore(Store):
                     db.execute("insert into seats (code, seat, token) values (?, ?, ?)", (code, *claim))
                 db.executemany("insert into records (code, seq, record) values (?, ?, ?)",
                                [(code, expected + i + 1, r) for i, r in enumerate(records)])
+                db.execute("update tables set touched = ? where code = ?", (time.time(), code))
                 db.execute("commit")
                 return True
             except BaseException:
@@ -115,6 +141,24 @@ class SQLiteStore(Store):
         with self._lock:
             rows = self._db.execute("select seat, token from seats where code = ?", (code,)).fetchall()
         return {int(s): t for s, t in rows}
+
+    def _expire(self, before: float) -> int:
+        with self._lock:
+            db = self._db
+            # Look before taking the write lock: usually nothing is that old.
+            if db.execute("select 1 from tables where touched < ? limit 1", (before,)).fetchone() is None:
+                return 0
+            db.execute("begin immediate")
+            try:
+                old = [r[0] for r in db.execute("select code from tables where touched < ?", (before,))]
+                for table in ("records", "seats", "tables"):
+                    db.executemany(f"delete from {table} where code = ?", [(c,) for c in old])
+                db.execute("commit")
+                return len(old)
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("rollback")
+                raise
 
     def close(self) -> None:
         """Close the file."""

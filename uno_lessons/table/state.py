@@ -13,13 +13,15 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..engine.scoring import Match
 from ..i18n import _
-from .config import TableConfig, TableError, clean_name
-from .records import Record, decode, record_move
+from .config import TableClosed, TableConfig, TableError, clean_name
+from .records import Record, decode, encode, record_move
 
 
 class TableState:
     """The match at a table after ``seq`` records: the hand in play (``game``), the seat
-    kinds and names, which learner seats are taken, and the hand-size history for charts."""
+    kinds and names, which learner seats are taken, whether the teacher closed the table, the
+    hand-size history for charts, and ``log``, the stored text of every record applied (so
+    a replica can be compared with the store, and rewound without it)."""
 
     def __init__(self, config: TableConfig) -> None:
         self.config = config
@@ -27,7 +29,9 @@ class TableState:
         self.kinds = list(config.seats)
         self.claimed: set[int] = set()
         self.speed = "normal"
+        self.closed = False
         self.seq = 0
+        self.log: list[str] = []
         self.match = Match(list(self.names), rules=config.rules, seed=config.seed)
         if config.start is not None:
             try:
@@ -56,7 +60,10 @@ class TableState:
                 "start a new table.", code=code, reason=str(exc))) from exc
         for number, rec in enumerate(records, 1):
             try:
-                state.apply(decode(rec) if isinstance(rec, (str, bytes)) else rec)
+                if isinstance(rec, (str, bytes)):
+                    state.apply(decode(rec), text=rec if isinstance(rec, str) else rec.decode())
+                else:
+                    state.apply(rec)
             except (IllegalMove, TableError) as exc:
                 raise TableError(_(
                     "Table {code} cannot be replayed: record {number} ({record}) does not fit "
@@ -64,6 +71,11 @@ class TableState:
                     "version of uno_lessons; start a new table.",
                     code=code, number=number, record=str(rec)[:60], reason=str(exc))) from exc
         return state
+
+    def rewound(self, seq: int) -> TableState:
+        """This table as it was after its first ``seq`` records, replayed from this replica's
+        own log (no store needed: the way back after a write the store did not take)."""
+        return TableState.replay(self.config, self.log[:seq])
 
     # ------------------------------------------------------------------ reading
     @property
@@ -104,13 +116,16 @@ class TableState:
         return caught[1] if caught is not None and caught[0] == target else None
 
     # ------------------------------------------------------------------ changing
-    def apply(self, record: Record) -> list[ev.Event]:
+    def apply(self, record: Record, text: str | None = None) -> list[ev.Event]:
         """Apply one record if it is legal now and return the events it caused; otherwise
-        raise IllegalMove / TableError with the state unchanged."""
+        raise IllegalMove / TableError with the state unchanged. ``text`` is the record as
+        stored, when the caller has it (else it is encoded here)."""
         g = self.game
         before = len(g.events)
         kind = record[0]
         moved = False
+        if self.closed:
+            raise TableClosed(_("This table is closed: the teacher ended the game."))
         if kind == "move":
             seat = record[1]
             if g.winner is None and seat != g.current_player:
@@ -132,9 +147,12 @@ class TableState:
             self.kinds[self._seat(record[1])] = record[2]
         elif kind == "speed":
             self.speed = record[1]
+        elif kind == "close":
+            self.closed = True
         else:
             raise TableError(_("“{kind}” is not something that can happen at a table.", kind=str(kind)))
         self.seq += 1
+        self.log.append(encode(record) if text is None else text)
         new = self.game.events[before:] if self.game is g else []
         if self.game is g:
             self._after(new, moved)

@@ -10,19 +10,30 @@ may not do is decided above it, in :class:`Store`'s methods and the handles they
 ``"redis://host:port/0"``, ``"memory://"`` (one process only), or ``None``: the URL in
 ``UNO_LESSONS_STORE``, else SQLite in the folder ``UNO_LESSONS_DATA`` (default
 ``~/.local/share/uno_lessons``).
+
+A backend that fails (a locked file, a server away, a full disk, a timeout) raises
+:class:`StoreError` with a sentence for the learner, whatever library it is built on: every
+primitive is wrapped once, here (``__init_subclass__``), and the details go to the server's
+log (its terminal), never to a page. A table idle for ``UNO_LESSONS_KEEP_DAYS`` days
+(default 30) is removed by the store.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
+import sys
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..engine.rules import Rules
 from ..i18n import _
 from .config import (
+    StoreError,
     TableConfig,
     TableError,
     clean_name,
@@ -38,6 +49,58 @@ from .state import TableState
 
 STORE_ENV = "UNO_LESSONS_STORE"
 DATA_ENV = "UNO_LESSONS_DATA"
+KEEP_ENV = "UNO_LESSONS_KEEP_DAYS"
+#: Days a table is kept after its last record when ``UNO_LESSONS_KEEP_DAYS`` is not set.
+KEEP_DAYS = 30.0
+
+#: The store's log goes to the process's real stderr: in a page's kernel that is the
+#: server's terminal, while ``sys.stderr`` would be sent to the page.
+log = logging.getLogger("uno_lessons.table")
+if not log.handlers:
+    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler.setFormatter(logging.Formatter("[uno_lessons %(levelname)s] %(message)s"))
+    log.addHandler(_handler)
+    log.propagate = False
+
+
+def keep_seconds() -> float:
+    """How long an idle table is kept: ``$UNO_LESSONS_KEEP_DAYS`` days (default 30)."""
+    try:
+        days = float(os.environ.get(KEEP_ENV) or KEEP_DAYS)
+    except ValueError:  # a typo in the setting keeps tables the default time, never less
+        days = KEEP_DAYS
+    return (days if days > 0 else KEEP_DAYS) * 86400.0
+
+
+def write_failed() -> StoreError:
+    """The error of a write the store could not take (in the current language)."""
+    return StoreError(_("The table could not save your move; try again in a moment."))
+
+
+def read_failed() -> StoreError:
+    """The error of a read the store could not answer (in the current language)."""
+    return StoreError(_("The table cannot be reached just now; it will try again in a moment."))
+
+
+#: The backend primitives, and whether each writes.
+_PRIMITIVES = {"_create": True, "_table": False, "_records": False, "_seq": False, "_append": True,
+               "_seat_tokens": False, "_expire": True}
+
+
+def _guarded(name: str, fn: Callable[..., Any], writes: bool) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def call(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except StoreError:
+            raise
+        except self.failures as exc:
+            log.warning("table store %s failed in %s: %s: %s", type(self).__name__, name,
+                        type(exc).__name__, exc)
+            raise (write_failed() if writes else read_failed()) from exc
+
+    call.__guarded__ = True  # type: ignore[attr-defined]
+    return call
 
 
 def default_folder() -> Path:
@@ -56,6 +119,20 @@ class Store(ABC):
     url = ""
     #: Seconds between looks at the store while waiting for a new record.
     poll_interval = 0.02
+    #: What the backend's library raises when the store fails (turned into StoreError).
+    failures: tuple[type[BaseException], ...] = (OSError,)
+
+    def __init__(self, url: str, keep: float | None = None) -> None:
+        self.url = url
+        #: Seconds a table is kept after its last record (``UNO_LESSONS_KEEP_DAYS``).
+        self.keep = keep_seconds() if keep is None else float(keep)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, writes in _PRIMITIVES.items():
+            fn = cls.__dict__.get(name)
+            if fn is not None and not getattr(fn, "__guarded__", False):
+                setattr(cls, name, _guarded(name, fn, writes))
 
     # ------------------------------------------------------------------ backend primitives
     @abstractmethod
@@ -82,7 +159,34 @@ class Store(ABC):
 
     @abstractmethod
     def _seat_tokens(self, code: str) -> dict[int, str]:
-        """Token hashes of the taken seats."""
+        """Token hashes of the taken seats (ValueError if a stored seat is not a number)."""
+
+    @abstractmethod
+    def _expire(self, before: float) -> int:
+        """Remove the tables whose last write was before ``before`` (a ``time.time()``);
+        returns how many went."""
+
+    def expire(self, keep: float | None = None) -> int:
+        """Remove tables idle for longer than ``keep`` seconds (default: :attr:`keep`)."""
+        return self._expire(time.time() - (self.keep if keep is None else keep))
+
+    def append_checked(self, code: str, expected: int, records: Sequence[str],
+                       claim: tuple[int, str] | None = None) -> bool:
+        """Compare-and-append; when the store fails, look once whether the write landed
+        anyway (Redis can run the append and lose the connection before it answers): True if
+        it did, else the StoreError. False only when another page wrote first."""
+        try:
+            return self._append(code, expected, records, claim)
+        except StoreError:
+            try:
+                landed = self._records(code, expected)[:len(records)] == list(records)
+                if landed and claim is not None:
+                    landed = self._seat_tokens(code).get(claim[0]) == claim[1]
+            except (StoreError, ValueError):
+                landed = False
+            if landed:
+                return True
+            raise
 
     def close(self) -> None:  # noqa: B027 - a backend without connections has nothing to close
         """Let go of connections."""
@@ -107,6 +211,12 @@ class Store(ABC):
         TableState(config)  # deals the first hand: a bad start position fails here, not later
         key = new_secret()
         for _attempt in range(20):
+            # A new table is a good moment to let go of old ones (cheap when there are none).
+            try:
+                self.expire()
+            except StoreError:
+                pass  # the table itself may still be made; expiry waits for the next one
+
             code = new_code()
             if self._create(code, config.to_json(), digest(key)):
                 return code, key
@@ -145,7 +255,11 @@ class Store(ABC):
             base = state.seq
             state.apply(record)  # TableError (unchanged) if the seat is a bot's or taken
             token = new_secret()
-            if self._append(code, base, [encode(record)], claim=(chosen, digest(token))):
+            try:
+                stored = self.append_checked(code, base, [encode(record)], claim=(chosen, digest(token)))
+            except StoreError as exc:
+                raise StoreError(_("The table could not save your seat; try again in a moment.")) from exc
+            if stored:
                 return SeatHandle(self, code, state, chosen, token)
             state = self.load(code)  # someone else wrote first: look again
         raise TableError(_("The table is very busy; try again."))
@@ -154,7 +268,13 @@ class Store(ABC):
         """Come back to the seat whose token this is (after a reload or a new kernel)."""
         code = normal_code(code)
         state = self.load(code)
-        for seat, stored in self._seat_tokens(code).items():
+        try:
+            tokens = self._seat_tokens(code)
+        except (ValueError, TypeError) as exc:  # a seat row edited by hand
+            raise TableError(_(
+                "Table {code} cannot be opened: one of its seats was edited by hand and cannot be "
+                "read. Start a new table.", code=code)) from exc
+        for seat, stored in tokens.items():
             if same_secret(token, stored):
                 return SeatHandle(self, code, state, seat, token)
         raise TableError(_("This link does not hold a seat at table {code}. Open the table's "

@@ -18,11 +18,11 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..i18n import _
 from .bots import bots_only
-from .config import TableError
+from .config import StoreError, TableError
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .records import SPEEDS
 from .state import TableState
-from .store import Store, open_store
+from .store import Store, log, open_store
 from .views import TableView, table_view
 
 Listener = Callable[[list[ev.Event]], None]
@@ -213,6 +213,15 @@ class Table:
         """Set the bots' pause for every page at this table (teacher)."""
         self._teach(lambda h: h.set_speed(speed))
 
+    def close(self) -> None:
+        """Close the table for good (teacher): every page says so, nothing more happens."""
+        self._teach(lambda h: h.close())
+
+    @property
+    def closed(self) -> bool:
+        """Whether the teacher closed this table."""
+        return self.state.closed
+
     # ------------------------------------------------------------------ news and bots
     def observe(self, listener: Listener) -> None:
         """Call ``listener(new_events)`` after every change, whoever made it."""
@@ -246,7 +255,7 @@ class Table:
     def bots_due(self) -> bool:
         """True when a bot is to move at this position."""
         g = self.state.game
-        return g.winner is None and self.state.is_bot(g.current_player)
+        return not self.state.closed and g.winner is None and self.state.is_bot(g.current_player)
 
     def step(self) -> bool:
         """One bot turn now (reactions, then the move); True if something was stored."""
@@ -278,7 +287,7 @@ class Table:
         st = self.state
         if self.bots_due() and waited >= self.pause:
             return self.step() or changed
-        if (st.game.winner is not None and self.is_teacher and bots_only(st)
+        if (st.game.winner is not None and self.is_teacher and bots_only(st) and not st.closed
                 and not st.match.is_over and waited >= 4 * self.pause + 1.0):
             try:
                 self.deal()
@@ -297,15 +306,21 @@ class Table:
         def beat() -> None:
             try:
                 self.tick()
+            except StoreError as exc:  # the store is away or locked: say so, keep trying
+                if self.problem is None:
+                    self.problem = str(exc)
+                    self._after()
+                self._timer = loop.call_later(max(self.poll, 1.0), beat)
+                return
             except TableError as exc:  # a table that stopped replaying: say so, stop ticking
                 self._timer = None
                 self.problem, self.problem_is_final = str(exc), True
                 self._after()
                 return
-            except Exception as exc:  # noqa: BLE001 - e.g. the store's server is away: say so, keep trying
+            except Exception:  # noqa: BLE001 - a fault of ours: the server's log, and a sentence
+                log.exception("the table clock of %s failed", self.code)
                 if self.problem is None:
-                    self.problem = _("The table's store cannot be reached ({detail}); trying again.",
-                                     detail=str(exc)[:120])
+                    self.problem = _("Something went wrong on the server; it will try again in a moment.")
                     self._after()
                 self._timer = loop.call_later(max(self.poll, 1.0), beat)
                 return

@@ -39,6 +39,7 @@ class TableView:
     history: tuple[tuple[int, ...], ...]
     speed: str
     seq: int
+    closed: bool = False  # the teacher closed the table: nothing more happens at it
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -76,7 +77,7 @@ def table_view(state: TableState, code: str, role: str, seat: int | None = None)
         skipped=state.skipped, hand_number=state.hand_number, totals=tuple(m.totals),
         results=tuple((r.number, r.winner, r.points) for r in m.results),
         match_winner=m.winner, target_score=state.config.rules.target_score,
-        history=tuple(state.history), speed=state.speed, seq=state.seq)
+        history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed)
 
 
 def _with_log(play: PlayerView, log: list[str]) -> PlayerView:
