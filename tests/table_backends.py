@@ -52,10 +52,12 @@ def redis_ping(url: str) -> None:
 
 
 class RedisServer:
-    """A private ``redis-server`` on a free port that keeps nothing on disk; ``stop`` ends
-    it by its pid. Raises RuntimeError with a clear message if it cannot be started."""
+    """A private ``redis-server`` on a free port that keeps nothing on disk (with
+    ``persist``: the append-only file the README asks a class to use, fsync'd on every
+    write); ``stop`` ends it by its pid, ``start`` brings it back on the same port and
+    folder. Raises RuntimeError with a clear message if it cannot be started."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, persist: bool = False) -> None:
         exe = shutil.which("redis-server")
         if exe is None:
             raise RuntimeError(
@@ -65,10 +67,15 @@ class RedisServer:
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.log = folder / "redis.log"
-        with open(self.log, "w") as fh:
-            self.proc = subprocess.Popen(
-                [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--dir", str(folder)], stdout=fh, stderr=subprocess.STDOUT)
+        durable = ["--appendonly", "yes", "--appendfsync", "always"] if persist else ["--appendonly", "no"]
+        self.args = [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *durable,
+                     "--dir", str(folder)]
+        self.start()
+
+    def start(self) -> None:
+        """Start the server (again) on its port and folder; wait until it answers."""
+        with open(self.log, "a") as fh:
+            self.proc = subprocess.Popen(self.args, stdout=fh, stderr=subprocess.STDOUT)
         try:
             self._wait()
         except BaseException:

@@ -7,7 +7,8 @@ may see), ``handles`` (a seat, a spectator, the teacher), ``store`` with its bac
 ``sqlite``, ``redis`` and ``memory``, and ``table`` (the controller a page holds).
 """
 
-from .config import SEAT_KINDS, StoreError, TableClosed, TableConfig, TableError
+from .config import SEAT_KINDS, TableClosed, TableConfig, TableError
+from .faults import StoreError
 from .handles import SeatHandle, Spectator, TableHandle, TeacherHandle
 from .records import SPEEDS
 from .state import TableState

@@ -46,13 +46,6 @@ class TableError(ValueError):
     stored table that does not replay); the message says why in plain words."""
 
 
-class StoreError(TableError):
-    """The store could not be read or written just now (locked, unreachable, a full disk, a
-    timeout). Nothing changed: the page's replica is as the store holds it, and the same
-    action can be tried again once the store is back. The message is a sentence for the
-    learner; the details go to the server's log, never to a page."""
-
-
 class TableClosed(TableError):
     """The teacher closed this table: nothing more can happen at it."""
 

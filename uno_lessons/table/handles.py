@@ -22,7 +22,8 @@ from ..engine import events as ev
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
 from .bots import bot_records
-from .config import BOT_KINDS, SEAT_KINDS, StoreError, TableError
+from .config import BOT_KINDS, SEAT_KINDS, TableError
+from .faults import StoreError, write_failed
 from .records import SPEEDS, Record, decode, encode, move_record
 from .state import TableState
 from .views import TableView, table_view
@@ -94,7 +95,10 @@ class TableHandle:
         on a lost race take in the other page's records and check again. Returns the events
         they caused; StoreError (replica as the store holds it) when the store fails."""
         for _attempt in range(RETRIES):
-            self.sync()
+            try:
+                self.sync()
+            except StoreError as exc:  # the action is what could not be saved: say that
+                raise write_failed() from exc
             records = make(self.state)  # IllegalMove here means: not allowed now
             if not records:
                 return []

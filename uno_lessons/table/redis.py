@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from .config import TableError
-from .store import Store, log
+from .faults import log
+from .store import Store
 
 _APPEND = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end

@@ -17,7 +17,8 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from ..i18n import _
 from .config import TableError
-from .store import Store, log
+from .faults import log
+from .store import Store
 
 #: Seconds a write waits for another process's lock before it gives up.
 BUSY_TIMEOUT = 5.0

@@ -20,20 +20,17 @@ log (its terminal), never to a page. A table idle for ``UNO_LESSONS_KEEP_DAYS`` 
 
 from __future__ import annotations
 
-import functools
-import logging
 import os
-import sys
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.rules import Rules
 from ..i18n import _
 from .config import (
-    StoreError,
+    TableClosed,
     TableConfig,
     TableError,
     clean_name,
@@ -43,6 +40,7 @@ from .config import (
     normal_code,
     same_secret,
 )
+from .faults import PRIMITIVES, StoreError, guarded
 from .handles import SeatHandle, Spectator, TeacherHandle
 from .records import encode
 from .state import TableState
@@ -53,15 +51,6 @@ KEEP_ENV = "UNO_LESSONS_KEEP_DAYS"
 #: Days a table is kept after its last record when ``UNO_LESSONS_KEEP_DAYS`` is not set.
 KEEP_DAYS = 30.0
 
-#: The store's log goes to the process's real stderr: in a page's kernel that is the
-#: server's terminal, while ``sys.stderr`` would be sent to the page.
-log = logging.getLogger("uno_lessons.table")
-if not log.handlers:
-    _handler = logging.StreamHandler(sys.__stderr__)
-    _handler.setFormatter(logging.Formatter("[uno_lessons %(levelname)s] %(message)s"))
-    log.addHandler(_handler)
-    log.propagate = False
-
 
 def keep_seconds() -> float:
     """How long an idle table is kept: ``$UNO_LESSONS_KEEP_DAYS`` days (default 30)."""
@@ -71,36 +60,6 @@ def keep_seconds() -> float:
         days = KEEP_DAYS
     return (days if days > 0 else KEEP_DAYS) * 86400.0
 
-
-def write_failed() -> StoreError:
-    """The error of a write the store could not take (in the current language)."""
-    return StoreError(_("The table could not save your move; try again in a moment."))
-
-
-def read_failed() -> StoreError:
-    """The error of a read the store could not answer (in the current language)."""
-    return StoreError(_("The table cannot be reached just now; it will try again in a moment."))
-
-
-#: The backend primitives, and whether each writes.
-_PRIMITIVES = {"_create": True, "_table": False, "_records": False, "_seq": False, "_append": True,
-               "_seat_tokens": False, "_expire": True}
-
-
-def _guarded(name: str, fn: Callable[..., Any], writes: bool) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def call(self: Store, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except StoreError:
-            raise
-        except self.failures as exc:
-            log.warning("table store %s failed in %s: %s: %s", type(self).__name__, name,
-                        type(exc).__name__, exc)
-            raise (write_failed() if writes else read_failed()) from exc
-
-    call.__guarded__ = True  # type: ignore[attr-defined]
-    return call
 
 
 def default_folder() -> Path:
@@ -129,10 +88,10 @@ class Store(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        for name, writes in _PRIMITIVES.items():
+        for name, writes in PRIMITIVES.items():
             fn = cls.__dict__.get(name)
             if fn is not None and not getattr(fn, "__guarded__", False):
-                setattr(cls, name, _guarded(name, fn, writes))
+                setattr(cls, name, guarded(name, fn, writes))
 
     # ------------------------------------------------------------------ backend primitives
     @abstractmethod
@@ -240,6 +199,8 @@ class Store(ABC):
         TableError if it is taken or a bot's. Keep ``handle.token`` to come back later."""
         code = normal_code(code)
         state = self.load(code)
+        if state.closed:
+            raise TableClosed(_("This table is closed: the teacher ended the game."))
         for _attempt in range(20):
             free = state.free_seats()
             chosen = seat

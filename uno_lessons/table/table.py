@@ -18,11 +18,12 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..i18n import _
 from .bots import bots_only
-from .config import StoreError, TableError
+from .config import TableError
+from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .records import SPEEDS
 from .state import TableState
-from .store import Store, log, open_store
+from .store import Store, open_store
 from .views import TableView, table_view
 
 Listener = Callable[[list[ev.Event]], None]

@@ -1,0 +1,69 @@
+"""When the store fails: one error type, one sentence per direction, one log.
+
+Whatever library a backend is built on (``sqlite3``, ``redis``), a failure of the store (a
+locked file, a server away, a full disk, a timeout) reaches the page as :class:`StoreError`
+with a sentence for the learner; :func:`guarded` wraps each backend primitive once, and the
+details go to :data:`log`, which writes to the process's real stderr (in a page's kernel:
+the server's terminal), never to a page.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..i18n import _
+from .config import TableError
+
+
+class StoreError(TableError):
+    """The store could not be read or written just now (locked, unreachable, a full disk, a
+    timeout). Nothing changed: the page's replica is as the store holds it, and the same
+    action can be tried again once the store is back. The message is a sentence for the
+    learner; the details go to the server's log, never to a page."""
+
+
+#: The store's log goes to the process's real stderr: in a page's kernel that is the
+#: server's terminal, while ``sys.stderr`` would be sent to the page.
+log = logging.getLogger("uno_lessons.table")
+if not log.handlers:
+    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler.setFormatter(logging.Formatter("[uno_lessons %(levelname)s] %(message)s"))
+    log.addHandler(_handler)
+    log.propagate = False
+
+
+def write_failed() -> StoreError:
+    """The error of a write the store could not take (in the current language)."""
+    return StoreError(_("The table could not save your move; try again in a moment."))
+
+
+def read_failed() -> StoreError:
+    """The error of a read the store could not answer (in the current language)."""
+    return StoreError(_("The table cannot be reached just now; it will try again in a moment."))
+
+
+#: The backend primitives, and whether each writes.
+PRIMITIVES = {"_create": True, "_table": False, "_records": False, "_seq": False, "_append": True,
+              "_seat_tokens": False, "_expire": True}
+
+
+def guarded(name: str, fn: Callable[..., Any], writes: bool) -> Callable[..., Any]:
+    """``fn`` (a backend primitive) with its store's ``failures`` turned into StoreError."""
+
+    @functools.wraps(fn)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except StoreError:
+            raise
+        except self.failures as exc:
+            log.warning("table store %s failed in %s: %s: %s", type(self).__name__, name,
+                        type(exc).__name__, exc)
+            raise (write_failed() if writes else read_failed()) from exc
+
+    call.__guarded__ = True  # type: ignore[attr-defined]
+    return call
