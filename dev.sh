@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One script for the README's two commands, on a fresh machine with only Python 3.11 and apt:
-#   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/
-#                       (--class 30 preheats 30 kernels for a class; --lang nl serves Dutch)
+#   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/ and
+#                       the lessons at :8867 (--class 30 preheats 30 kernels for a class;
+#                       --lang nl serves Dutch; --network lets learners' devices join)
 #   bash dev.sh test    install (Debian's chromium and redis-server too, where missing), then
 #                       run every test
 # Everything goes into ./.venv so the system Python is left alone.
@@ -53,42 +54,16 @@ install_redis() {
 
 case "${1:-}" in
 serve)
-    # bash dev.sh serve [--class N] [--lang nl|sr|ms|en] [--store URL] [--port P]
+    # bash dev.sh serve [--class N] [--lang nl|sr|ms|en] [--store URL] [--port P] [--network]
+    #                   [--host ADDR] [--public-url URL]: the same as `uno-lessons serve`
+    #                   (uno_lessons/cli/serve.py; `uno-lessons serve --help` lists it all).
     shift
-    class_size="" lang="${UNO_LESSONS_LANG:-}" store="${UNO_LESSONS_STORE:-}" port=8866
-    while [ $# -gt 0 ]; do
-        case "$1" in
-        --class) class_size="$2"; shift 2 ;;
-        --lang) lang="$2"; shift 2 ;;
-        --store) store="$2"; shift 2 ;;
-        --port) port="$2"; shift 2 ;;
-        *) echo "unknown option for serve: $1" >&2; exit 2 ;;
-        esac
-    done
     install_python test
-    [ -n "$lang" ] && export UNO_LESSONS_LANG="$lang"
-    [ -n "$store" ] && export UNO_LESSONS_STORE="$store"
-    # Without --class, voila.json's pool and refill delay apply (README, voila.json). A class
-    # arriving at once takes its kernels from a preheated pool of the class's size; refills
-    # wait 5 minutes, so starting new kernels does not compete with the pages being served
-    # (a page beyond the pool waits for its refill: size the pool to the class). Each
-    # preheated kernel holds about 75 MB (README, "Play as a class").
-    # A class opens table pages (?table=...): its preheated kernels build no one-screen game
-    # first (closing one again costs the server a message per widget, for every page).
-    pools=()
-    if [ -n "$class_size" ]; then
-        pools=(--VoilaKernelManager.kernel_pools_config="{\"dashboard.ipynb\": {\"pool_size\": $class_size}}"
-               --VoilaKernelManager.fill_delay=300)
-        export UNO_LESSONS_SPARE=0
-    fi
-    echo "Serving the dashboard at http://127.0.0.1:$port/  (Ctrl+C stops it)"
-    echo "Preheated kernels: ${class_size:-as in voila.json}; class tables in ${UNO_LESSONS_STORE:-${UNO_LESSONS_DATA:-~/.local/share/uno_lessons}}"
-    echo "All lessons: $VENV/bin/voila notebooks/ --port=8867"
-    exec "$VENV/bin/voila" notebooks/dashboard.ipynb --no-browser --port="$port" --Voila.ip=127.0.0.1 "${pools[@]}"
+    exec "$VENV/bin/uno-lessons" serve "$@"
     ;;
 lab)
     install_python test
-    exec "$VENV/bin/jupyter" lab notebooks/
+    exec "$VENV/bin/uno-lessons" lab
     ;;
 test)
     install_python "test,bench"

@@ -1,0 +1,64 @@
+"""The ``uno-lessons`` command (installed with the package).
+
+    uno-lessons serve [--class N] [--lang L] [--store URL] [--port P] [--network | --host ADDR]
+                      [--public-url URL] [--lessons-port P]
+    uno-lessons lab [DIR]
+    uno-lessons lessons DIR [--force]
+
+``serve`` (:mod:`.serve`) runs the dashboard and the lessons with the project's own Voilà
+configuration from any folder; ``lab`` and ``lessons`` (:mod:`.course`) open or copy the
+notebooks. ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
+:mod:`.shipped`'s business; which address learners get is :mod:`.network`'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from ..i18n import LANGUAGES
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line."""
+    p = argparse.ArgumentParser(prog="uno-lessons", description="UNO: Encanto lessons and the class table.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="serve the dashboard (class tables) and the lessons")
+    s.add_argument("--class", dest="class_size", type=int, metavar="N",
+                   help="preheat N page kernels, so a class of N opens its pages at once")
+    s.add_argument("--lang", choices=sorted(LANGUAGES), help="the pages' language (default: English)")
+    s.add_argument("--store", metavar="URL", help="where class tables live: sqlite:///file.db or redis://host:port/0")
+    s.add_argument("--port", type=int, default=8866, help="the dashboard's port (default 8866)")
+    s.add_argument("--lessons-port", type=int, metavar="P",
+                   help="the lessons' port (default: the next one; 0: do not serve the lessons)")
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--network", action="store_true",
+                       help="listen on this machine's network addresses, so learners' devices can join")
+    where.add_argument("--host", metavar="ADDR", help="listen on this address only")
+    s.add_argument("--public-url", metavar="URL",
+                   help="the address learners use, when it is not this machine's (a reverse proxy, a name)")
+    s.add_argument("voila_args", nargs=argparse.REMAINDER,
+                   help="after --: more options for Voilà (e.g. -- --MappingKernelManager.cull_idle_timeout=300)")
+    lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
+    lab.add_argument("folder", nargs="?", help="work in this folder (a copy of the lessons is made there)")
+    les = sub.add_parser("lessons", help="copy the lesson, exercise and solution notebooks (every language)")
+    les.add_argument("folder", help="the folder to copy them into")
+    les.add_argument("--force", action="store_true", help="overwrite notebooks that are already there")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns its exit code."""
+    args = parser().parse_args(argv)
+    if args.command == "serve":
+        from .serve import ServeOptions, serve
+
+        extra = [a for a in args.voila_args if a != "--"]
+        return serve(ServeOptions(port=args.port, lessons_port=args.lessons_port, class_size=args.class_size,
+                                  lang=args.lang, store=args.store, host=args.host, network=args.network,
+                                  public_url=args.public_url, extra=extra))
+    from . import course
+
+    if args.command == "lab":
+        return course.lab(args.folder)
+    return course.lessons(args.folder, force=args.force)

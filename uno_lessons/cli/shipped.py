@@ -1,0 +1,36 @@
+"""Where the notebooks and the Voilà configuration are: in the wheel, or in a checkout.
+
+A wheel carries them inside the package (``uno_lessons/notebooks``, ``uno_lessons/exercises``,
+``uno_lessons/solutions`` and ``uno_lessons/notebooks/voila.json``: see ``pyproject.toml``'s
+``force-include``); an editable install of a checkout finds them beside the package, where
+they are written. Everything that serves or copies them asks here, so both work the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+CHECKOUT = PACKAGE.parent
+
+#: The notebook folders a course gets, in the order ``uno-lessons lessons`` copies them.
+FOLDERS = ("notebooks", "exercises", "solutions")
+
+
+def folder(name: str) -> Path:
+    """The folder ``name`` (one of :data:`FOLDERS`): the wheel's copy, else the checkout's."""
+    if name not in FOLDERS:
+        raise ValueError(f"unknown folder {name!r}; one of {FOLDERS}")
+    for candidate in (PACKAGE / name, CHECKOUT / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"the {name} folder is neither in the package ({PACKAGE / name}) nor beside "
+                            f"it ({CHECKOUT / name}): reinstall uno_lessons from its wheel")
+
+
+def voila_config_dir() -> Path:
+    """The folder whose ``voila.json`` Voilà must read (it reads the working directory's)."""
+    for candidate in (PACKAGE / "notebooks", CHECKOUT):
+        if (candidate / "voila.json").is_file():
+            return candidate
+    raise FileNotFoundError("voila.json is neither in the package nor in the checkout: reinstall uno_lessons")
