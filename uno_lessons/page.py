@@ -9,11 +9,22 @@ the kernel (the server) decides, the bridge only carries it out on the page.
 
 In Voilà the bridge also gives the page its ``main`` landmark (Voilà's template has none): the
 rendered cells become the main region, unless the page already has one.
+
+The first bridge of a kernel also installs the traceback guard (:func:`install_traceback_guard`):
+a widget callback that raises sends its traceback to the server's terminal, never to the
+browser, and the page hears of it through :func:`on_callback_error` hooks instead.
 """
 
 from __future__ import annotations
 
+import io
+import logging
+import os
+import sys
+import traceback
+import weakref
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -168,6 +179,7 @@ class PageBridge(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"width": "0px", "height": "0px", "overflow": "hidden"})
         super().__init__(**kwargs)
+        install_traceback_guard()  # every page of the package makes a bridge: its kernel is guarded
         #: The last commands sent to the page, newest last (what a test or a teacher can read
         #: back without a browser: where focus was sent, what was announced).
         self.sent: deque[dict[str, Any]] = deque(maxlen=50)
@@ -216,6 +228,143 @@ class PageBridge(anywidget.AnyWidget):
 
 
 _BRIDGE: PageBridge | None = None
+
+
+# ---------------------------------------------------------------------------- tracebacks
+# ipywidgets runs every widget callback (a click, a custom message, a state update from the
+# page and the observers it fires) inside ``get_ipython().showtraceback()`` on failure, which
+# sends the whole traceback, with the server's paths, to every browser of the kernel in an
+# iopub ``error`` message, whatever Voilà's show_tracebacks says. The guard below keeps those
+# tracebacks in the server's terminal.
+
+#: The loggers whose records a crafted or stale message can trigger ("No such comm: …", an
+#: exception in a comm handler, an asyncio callback) or that log a server's failures (the
+#: table store's): kept off the browser as well.
+_QUIET_LOGGERS = ("Comm", "ipykernel.comm", "asyncio", "uno_lessons", "uno_lessons.table")
+_HOOKS: list[Callable[[], Callable[[BaseException], None] | None]] = []
+
+
+class _TerminalStream(io.TextIOBase):
+    """The kernel process's own stderr (the server's terminal), not the browser.
+
+    ipykernel watches file descriptor 2 and forwards what is written there to the front end
+    as well, so ``sys.__stderr__`` is not enough: this writes to the copy of the original
+    descriptor that ipykernel keeps for its own echo, when there is one."""
+
+    def write(self, text: str) -> int:
+        fd = _terminal_fd()
+        if fd is None:
+            stream = sys.__stderr__
+            if stream is not None:
+                stream.write(text)
+                stream.flush()
+        else:
+            os.write(fd, text.encode("utf-8", "replace"))
+        return len(text)
+
+    def writable(self) -> bool:
+        return True
+
+
+def _terminal_fd() -> int | None:
+    copy = getattr(sys.stderr, "_original_stdstream_copy", None)
+    return copy if isinstance(copy, int) and getattr(sys.stderr, "_should_watch", False) else None
+
+
+#: Where server-side diagnostics go: the server's terminal (see :class:`_TerminalStream`).
+TERMINAL = _TerminalStream()
+
+
+def log_traceback(exc: BaseException, context: str = "a widget callback") -> None:
+    """Write ``exc`` with its traceback to the server's terminal (never to a browser)."""
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    TERMINAL.write(f"[uno_lessons] An exception in {context} (not shown to the page):\n{text}")
+
+
+def on_callback_error(hook: Callable[[BaseException], None]) -> None:
+    """Call ``hook(exc)`` when a widget callback raised and the guard kept its traceback from
+    the page: the page can then say something plain instead. A bound method is held weakly
+    (a closed page's dashboard is not kept alive by its hook)."""
+    ref = weakref.WeakMethod(hook) if hasattr(hook, "__self__") else (lambda: hook)
+    _HOOKS.append(ref)
+
+
+def remove_callback_error_hook(hook: Callable[[BaseException], None]) -> None:
+    """Stop calling ``hook`` (a page part that was closed)."""
+    _HOOKS[:] = [ref for ref in _HOOKS if ref() not in (None, hook)]
+
+
+def callback_failed(exc: BaseException) -> None:
+    """What the guard does with an exception from a widget callback: its traceback to the
+    server's terminal, then the page's hooks (a failing hook is logged the same way)."""
+    log_traceback(exc)
+    _HOOKS[:] = [ref for ref in _HOOKS if ref() is not None]
+    for ref in list(_HOOKS):
+        hook = ref()
+        if hook is None:
+            continue
+        try:
+            hook(exc)
+        except Exception as hook_exc:  # noqa: BLE001 - the last line of defence must not raise
+            log_traceback(hook_exc, "a page's error hook")
+
+
+def _running_a_cell(shell: Any) -> bool:
+    """Whether the shell is running a cell someone asked for (an ``execute_request``): a
+    person at JupyterLab then sees their own traceback as usual. A Voilà viewer cannot send
+    one (only comm and kernel-info messages pass its websocket)."""
+    header = getattr(shell, "parent_header", None) or {}
+    header = header.get("header", header) if isinstance(header, dict) else {}
+    return header.get("msg_type") == "execute_request"
+
+
+def install_traceback_guard() -> bool:
+    """Install, once per kernel, a ``showtraceback`` that keeps widget callbacks' tracebacks
+    in the server's terminal and sends nothing to the front end (see :func:`callback_failed`);
+    also route the comm and asyncio loggers there. False outside an IPython kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return False  # plain Python, or a terminal IPython: nothing is sent to a browser
+    if getattr(shell.showtraceback, "uno_guard", False):
+        return True
+    original = shell.showtraceback
+
+    def showtraceback(exc_tuple=None, *args: Any, **kwargs: Any) -> None:
+        if _running_a_cell(shell):
+            return original(exc_tuple, *args, **kwargs)
+        _etype, value, _tb = exc_tuple or sys.exc_info()
+        if value is None:
+            return None
+        callback_failed(value)
+        return None
+
+    showtraceback.uno_guard = True  # type: ignore[attr-defined]
+    shell.showtraceback = showtraceback
+    _quiet_loggers()
+    return True
+
+
+def _quiet_loggers() -> None:
+    """Send :data:`_QUIET_LOGGERS` to the server's terminal: a handler that wrote to
+    ``sys.stderr`` or ``sys.__stderr__`` (both reach the page in a kernel) writes there
+    instead, and a logger without one gets one (Python's last-resort handler writes to
+    ``sys.stderr``)."""
+    for name in _QUIET_LOGGERS:
+        log = logging.getLogger(name)
+        own = [h for h in log.handlers if isinstance(h, logging.StreamHandler)
+               and not isinstance(h, logging.FileHandler)]
+        for h in own:
+            if h.stream in (sys.stderr, sys.__stderr__):
+                h.setStream(TERMINAL)
+        if not own:
+            handler = logging.StreamHandler(TERMINAL)
+            handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s | %(message)s"))
+            log.addHandler(handler)
+        log.propagate = False
 
 
 def page_bridge() -> PageBridge:
