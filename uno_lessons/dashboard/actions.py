@@ -76,7 +76,7 @@ class ActionBar:
             return
         self.widget.layout.display = None
         play = view.play
-        live = play.winner is None
+        live = play.winner is None and not view.closed
         for b, kind in ((self.draw, "draw"), (self.keep, "keep"), (self.pass_, "pass"),
                         (self.challenge, "challenge"), (self.accept, "accept")):
             b.disabled = kind not in kinds

@@ -12,6 +12,10 @@ message line and the status are shown, not live. Keyboard focus is kept where pl
 on the colour buttons while a wild waits, back on the hand when the picker closes, on the
 first playable card when this seat's turn comes round again, and never left on the page's
 body when the control that had it goes away. A skip link leads past the top bar to the hand.
+
+A page holds the widgets of its role only (:mod:`.roles`): a learner's page has no New game
+form, no teacher panel, no bot controls; every callback runs guarded (:mod:`.safety`), so a
+refusal or a store that fails is said in a sentence and nothing escapes to the kernel.
 """
 
 from __future__ import annotations
@@ -20,37 +24,42 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..engine.cards import Color
 from ..engine.events import EVERYONE, NOBODY
 from ..engine.game import Game
-from ..engine.moves import IllegalMove, Move
+from ..engine.moves import Move
 from ..i18n import _
-from ..page import PageBridge
-from ..render import card_words, style_block
+from ..page import PageBridge, log_traceback, on_callback_error
+from ..render import style_block
 from ..table import Table, TableError
 from ..table.records import SPEEDS
 from ..table.views import TableView
 from ..widgets import LogView, MessageView, SeatsView
 from ..widgets import TableView as TablePicture
-from .actions import ActionBar
 from .chart import hand_size_chart_svg
+from .closing import close_widgets
 from .controls import TopBar
-from .hand import HandPanel
 from .others import kind_word, others_html
-from .picker import WildPicker
+from .roles import PagePlan, page_plan
+from .safety import REFUSALS, guarded
 from .scores import scores_html
+from .seat_play import SeatPlay
+from .sentences import (
+    hand_over_sentence,
+    intro_sentence,
+    page_title,
+    something_went_wrong,
+    table_closed_text,
+    turn_sentence,
+)
 from .setup_form import SetupForm, first_config
 from .status import status_html
 from .style import DASH_CSS, aria_rules, ring_width
 from .teacher import TeacherPanel
-from .wild import PendingWild, wild_needing_choice
+from .wild import PendingWild
 
 #: Where keyboard focus may be taken from when this seat's turn comes round again: the
 #: hand, the moves and the picker (a reader elsewhere on the page is left where they are).
 PLAY_AREA = ".uno-dash .uno-hand-panel, .uno-dash .uno-actions, .uno-dash .uno-picker"
-#: The move buttons, in the order the first one on offer takes focus.
-_MOVE_BUTTONS = (("keep", "uno-act-keep"), ("draw", "uno-act-draw"), ("pass", "uno-act-pass"),
-                 ("accept", "uno-act-accept"), ("challenge", "uno-act-challenge"))
 
 
 class DashboardBox(widgets.VBox):
@@ -58,11 +67,6 @@ class DashboardBox(widgets.VBox):
 
     def __repr__(self) -> str:
         return "<UNO live table: run this cell to show it>"
-
-
-def skip_link_html() -> str:
-    """The skip link to the hand (the keyboard's first stop, shown while it has focus)."""
-    return f"<a class='uno-skip-link' href='#uno-hand'>{escape(_('Skip to your hand'))}</a>"
 
 
 class LiveGame:
@@ -78,69 +82,83 @@ class LiveGame:
     def __init__(self, players: int = 4, *, rules: str = "encanto", seed: int | None = 1,
                  seats: list[str] | None = None, speed: str | float = "normal", auto: bool = True,
                  view: str | None = None, explain_illegal: bool = True, table: Table | None = None,
-                 bridge: PageBridge | None = None) -> None:
+                 bridge: PageBridge | None = None, box: DashboardBox | None = None) -> None:
         self.explain_illegal = explain_illegal
-        self.pending: PendingWild | None = None
         self.bridge = bridge or PageBridge(follow_language=False)  # the dashboard speaks ?lang= itself
         self.config = first_config(int(players), rules, seed, seats)
         self._quiet = False
         self._was_my_turn = False
+        self._told_closed = False  # the page said that the teacher closed the table
+        self._problem_said: str | None = None  # the table's problem, said once
         self._announced = 0  # sentences said so far (an action's own news is not said twice)
-        self._build(speed, auto)
+        self._speed, self._auto = speed, auto
+        #: The page's outer box (``box``: one already shown, e.g. a join page's).
+        self.widget = box if box is not None else DashboardBox([])
+        self.widget.add_class("uno-dash")
         if table is None:
             c = self.config
             table = Table.local(c["players"], c["seats"], rules=c["rules"], seed=c["seed"])
+        self._build(page_plan(table.role))
         self._attach(table, view)
+        on_callback_error(self._callback_failed)  # the kernel's guard says it here
         self._wait_for_frontend()
 
     # ------------------------------------------------------------------ building
-    def _build(self, speed: str | float, auto: bool) -> None:
-        W = widgets
-        self.bar = TopBar(on_view=lambda: self.refresh(), on_seat=lambda: self.refresh(),
-                          on_auto=self._auto_changed, on_speed=self._speed_changed,
-                          on_step=self._step_clicked, on_next=self.next_hand,
-                          on_language=self._language_changed, speed=speed, auto=auto)
-        self.setup = SetupForm(self.config, on_start=self._start_from_form)
-        self.bar.attach_settings(self.setup)
-        self.teacher_panel = TeacherPanel(on_seat=self._seat_kind_changed)
-        self.skip = W.HTML(skip_link_html())
-        self.skip.add_class("uno-skip-box")
+    def _guard(self, callback):
+        """``callback`` as every widget of this page calls it: refusals and faults are said
+        on the message line, never raised into the kernel (see :mod:`.safety`)."""
+        return guarded(callback, refused=self._refused, failed=self._failed)
+
+    def _build(self, plan: PagePlan) -> None:
+        """This page's widgets for its role only (see :mod:`.roles`), inside :attr:`widget`."""
+        W, g = widgets, self._guard
+        self.plan = plan
+        self.bar = TopBar(plan, on_view=g(self.refresh), on_seat=g(self.refresh), on_auto=g(self._auto_changed),
+                          on_speed=g(self._speed_changed), on_step=g(self._step_clicked),
+                          on_next=g(self.next_hand), on_language=g(self._language_changed),
+                          speed=self._speed, auto=self._auto)
+        self.setup = SetupForm(self.config, on_start=g(self._start_from_form)) if plan.setup else None
+        if self.setup is not None:
+            self.bar.attach_settings(self.setup)
+        self.teacher_panel = (TeacherPanel(on_seat=g(self._seat_kind_changed), on_close=g(self._close_table))
+                              if plan.teacher_panel else None)
+        #: The hand and the moves (pages that play a seat only), and its parts by name.
+        self.play = SeatPlay(self, g) if plan.play else None
+        self.hand = self.play.hand if self.play else None
+        self.actions = self.play.actions if self.play else None
+        self.picker = self.play.picker if self.play else None
         self.table_title = W.HTML()
-        self.status = W.HTML()
-        self.status.add_class("uno-status-view")
+        self.status = W.HTML(_dom_classes=("uno-status-view",))
         self.picture = TablePicture(width=78)
-        self.hand = HandPanel(on_card=self.click_card)
-        self.actions = ActionBar(
-            draw=self._draw_clicked, keep=lambda: self._move(Move("keep")),
-            pass_=lambda: self._move(Move("pass")), uno=self._uno_clicked,
-            challenge=lambda: self._move(Move("challenge")), accept=lambda: self._move(Move("accept")),
-            catch=self._catch_clicked, talk=self._talk_clicked)
-        self.picker = WildPicker(on_color=self._color_chosen, on_target=self._target_chosen,
-                                 on_cancel=self._cancel_pending)
         self.message = MessageView()  # shown only: _say announces through the bridge
-        self.others = W.HTML()
-        self.others.add_class("uno-others-view")
-        left = W.VBox([self.table_title, self.status, self.picture, self.hand.widget, self.actions.widget,
-                       self.picker.widget, self.message, self.others])
-        left.add_class("uno-dash-left")
+        self.others = W.HTML(_dom_classes=("uno-others-view",))
+        left = W.VBox([self.table_title, self.status, self.picture, *(self.play.widgets if self.play else ()),
+                       self.message, self.others],
+                      _dom_classes=("uno-dash-left",))
         self.seats = SeatsView()
         self.log_title = W.HTML()
         self.log = LogView(max_lines=150)
         self.chart_title = W.HTML()
-        self.chart = W.HTML()
-        self.chart.add_class("uno-chart-view")
-        self.scores = W.HTML()
-        self.scores.add_class("uno-scores-view")
-        self.right = W.VBox([self.seats, self.log_title, self.log, self.chart_title, self.chart, self.scores])
-        self.right.add_class("uno-dash-right")
-        cols = W.HBox([left, self.right])
-        cols.add_class("uno-dash-cols")
+        self.chart = W.HTML(_dom_classes=("uno-chart-view",))
+        self.scores = W.HTML(_dom_classes=("uno-scores-view",))
+        self.right = W.VBox([self.seats, self.log_title, self.log, self.chart_title, self.chart, self.scores],
+                            _dom_classes=("uno-dash-right",))
+        cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
-        self.widget = DashboardBox([css, self.hand.css_box, self.bridge, self.skip, self.bar.widget,
-                                    self.setup.widget, self.teacher_panel.widget, cols])
-        self.widget.add_class("uno-dash")
-        self.bar.set_heading(self._page_title)
+        parts = (css, self.hand.css_box if self.hand else None, self.bridge, self.play.skip if self.play else None,
+                 self.bar.widget,
+                 self.setup.widget if self.setup else None,
+                 self.teacher_panel.widget if self.teacher_panel else None, cols)
+        self.widget.children = [w for w in parts if w is not None]
+        self.bar.set_heading(lambda: page_title(getattr(self, "table", None)))
         self.bridge.aria = aria_rules()
+
+    def _rebuild(self, table: Table, view: str | None) -> None:
+        """Become a page of ``table``'s role (a one-screen game that opened a class table):
+        every widget of the old role is closed, so none of it stays reachable."""
+        close_widgets(*self.widget.children, *(self.play.owned() if self.play else ()), keep=[self.bridge])
+        self._build(page_plan(table.role))
+        self._attach(table, view)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -175,14 +193,17 @@ class LiveGame:
             old.unobserve(self._on_change)
         self.table = table
         self.pending = None
-        table.auto = self.bar.auto.value
+        self._problem_said = None
+        table.auto = self.bar.auto_on
         table.speed_override = self.bar.speed_seconds() if table.is_local else None
         table.observe(self._on_change)
-        self.bar.set_role(table, view)
-        self.teacher_panel.set_table(table, self.bridge)
-        self.bridge.title = self._page_title()
-        self.bar.set_heading(self._page_title)
-        self._say("info", self._intro())
+        self.bar.start(table, view)
+        if self.teacher_panel is not None:
+            self.teacher_panel.set_table(table, self.bridge)
+        self.bridge.title = page_title(table)
+        self.bar.relabel()
+        self._say("info", intro_sentence(table))
+        self._told_closed = table.closed
         self.refresh()
         if getattr(self, "frontend_seen", False):
             table.start()
@@ -208,16 +229,26 @@ class LiveGame:
         return self.table.my_seats
 
     @property
+    def pending(self) -> PendingWild | None:
+        """The wild waiting for its colour (and target) on a page that plays; else None."""
+        return self.play.pending if self.play else None
+
+    @pending.setter
+    def pending(self, value: PendingWild | None) -> None:
+        if self.play is not None:
+            self.play.pending = value
+
+    @property
     def mode(self) -> str:
         """What the page shows: "player", "teacher" (every hand) or "projector" (no hand)."""
-        return self.bar.view.value
+        return self.bar.mode
 
     @property
     def acting_seat(self) -> int | None:
         """The seat whose controls are shown (None on spectator, teacher and projector pages)."""
-        if self.mode == "projector":
+        if self.mode == "projector" or not self.plan.play:
             return None
-        return self.table.acting_seat(self.bar.seat.value)
+        return self.table.acting_seat(self.bar.viewed_seat)
 
     def new_game(self, **config) -> None:
         """A new one-screen match; keywords (players, rules, seed, seats) change the settings
@@ -230,11 +261,11 @@ class LiveGame:
         """Deal the next hand of the match (after a hand is over)."""
         try:
             self.table.deal()
-        except IllegalMove as exc:
-            self._say("info", str(exc))
+        except REFUSALS as exc:
+            self._say("error" if isinstance(exc, TableError) else "info", str(exc))
             self.refresh()
             return
-        self._say("info", self._intro())
+        self._say("info", intro_sentence(self.table))
 
     def show_position(self, game: Game) -> None:
         """Play on from ``game`` (a lesson's position or a saved game) with this table's seats
@@ -253,29 +284,41 @@ class LiveGame:
 
         try:
             store = open_store()
+            # config["seed"] is None unless the teacher chose to deal from the form's seed:
+            # the store then draws a secret one (a known seed tells every hand).
             code, key = store.create(config["players_names"], config["seats"], rules=config["rules"],
                                      seed=config["seed"])
             table = Table.connect(store, code, teacher=key)
-        except (TableError, OSError) as exc:
+        except TableError as exc:
             self._say("error", str(exc))
             return
+        except OSError as exc:  # e.g. the data folder cannot be made: its path is not for a page
+            log_traceback(exc, "opening the table store")
+            self._say("error", something_went_wrong())
+            return
         self.bridge.set_query({"table": code, "teacher": key})
-        self._attach(table, "teacher")
+        self._rebuild(table, "teacher")
 
     # ------------------------------------------------------------------ news
     def _on_change(self, events) -> None:
-        if self.table.problem:
-            self._say("error", self.table.problem)
+        problem = self.table.problem
+        if problem != self._problem_said:  # said once, when it comes (not at every change)
+            self._problem_said = problem
+            if problem:
+                self._say("error", problem)
+        if self.table.closed and not self._told_closed:
+            self._told_closed = True
+            self._say("info", table_closed_text())
         elif events:
             viewer = self._viewer_for_log()
             names = self.table.state.names
             said = [e.describe(names, viewer) for e in events[-3:]]
             g = self.game
             if g.winner is not None and any(getattr(e, "kind", "") == "won" for e in events):
-                text = self._hand_over_text()
+                text = hand_over_sentence(self.table)
             else:
                 # What just happened, then whose turn it is: one sentence group, said once.
-                text = " ".join([*said, self._turn_sentence()] if g.winner is None else said)
+                text = " ".join([*said, turn_sentence(self.table)] if g.winner is None else said)
             self._say("ok" if g.winner is not None else "info", text)
         self.refresh()
 
@@ -285,54 +328,35 @@ class LiveGame:
         seat = self.acting_seat
         return NOBODY if seat is None else seat
 
-    def _hand_over_text(self) -> str:
-        g, m = self.game, self.match
-        text = _("{name} wins the hand and scores {points} points.", name=g.names[g.winner], points=g.points)
-        if m.is_over:
-            text += " " + _("{name} reaches {total}: the match is won!", name=m.players[m.winner],
-                            total=m.totals[m.winner])
-        elif self.table.is_teacher:
-            text += " " + _("Deal the next hand when ready.")
-        else:
-            text += " " + _("The teacher deals the next hand.")
-        return text
-
-    def _intro(self) -> str:
-        st = self.table.state
-        g = st.game
-        if g.dealer is None:  # a hand played on from a position: nobody dealt it
-            return _("Hand {number}. {turn}", number=st.hand_number, turn=self._turn_sentence())
-        return _("Hand {number}: {dealer} dealt. {turn}", number=st.hand_number,
-                 dealer=g.names[g.dealer], turn=self._turn_sentence())
-
-    def _turn_sentence(self) -> str:
-        st = self.table.state
-        g = st.game
-        if g.winner is not None:
-            return _("{name} won the hand.", name=g.names[g.winner])
-        who = g.names[g.current_player]
-        if g.current_player in self.table.seats and not st.is_bot(g.current_player):
-            return _("{name}, it is your turn.", name=who)
-        if st.is_bot(g.current_player):
-            return _("{name} ({kind}) is to move.", name=who, kind=kind_word(st.kinds[g.current_player]))
-        return _("{name} is to move.", name=who)
-
-    def _page_title(self) -> str:
-        t = getattr(self, "table", None)
-        if t is None or t.role == "local":
-            return _("UNO live table")
-        if t.role == "teacher":
-            return _("UNO class table {code}: teacher", code=t.code)
-        if t.role == "seat":
-            return _("UNO class table {code}: {name}'s seat", code=t.code, name=t.state.names[t.my_seats[0]])
-        return _("UNO class table {code}: watching", code=t.code)
-
     def _say(self, kind: str, text: str, *, announce: bool = True) -> None:
         """Show ``text`` on the message line and (unless told already) say it once."""
         self.message.show(kind, text)
         if announce:
             self._announced += 1
             self.bridge.announce(text, assertive=kind == "error")
+
+    def _refused(self, exc: Exception) -> None:
+        """A click the table refused, or a store that failed: its sentence, then the page as
+        the replica holds it (nothing changed)."""
+        self.pending = None
+        self._say("error", str(exc))
+        self.refresh()
+
+    def _failed(self) -> None:
+        """A click that failed in a way nobody planned for (its traceback went to the server's
+        terminal): a plain sentence, then the page as the replica holds it."""
+        self.pending = None
+        self._say("error", something_went_wrong())
+        try:
+            self.refresh()
+        except Exception as exc:  # noqa: BLE001 - the sentence is out; the rest waits for the next change
+            log_traceback(exc, "redrawing the dashboard after a failed click")
+
+    def _callback_failed(self, _exc: BaseException) -> None:
+        """The kernel's guard caught an exception from a widget callback of this kernel (e.g. a
+        crafted update a widget refused): say the plain sentence on this page, if it is shown."""
+        if self.message.comm is not None:
+            self._failed()
 
     # ------------------------------------------------------------------ drawing
     def _current_view(self) -> TableView:
@@ -343,7 +367,7 @@ class LiveGame:
         if seat is not None:
             return t.view(seat=seat)
         if t.is_local and mode == "player":
-            return t.view(seat=self.bar.seat.value)
+            return t.view(seat=self.bar.viewed_seat)
         return t.view()
 
     def refresh(self) -> None:
@@ -354,11 +378,9 @@ class LiveGame:
         play = view.play
         seat = self.acting_seat
         mode = self.mode
-        my_turn = seat is not None and view.seat == seat and play.my_turn and not self.table.state.is_bot(seat)
+        my_turn = (seat is not None and not view.closed and view.seat == seat and play.my_turn
+                   and not self.table.state.is_bot(seat))
         legal = list(play.legal_moves) if my_turn else []
-        if self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
-            self.pending = None
-
         self.picture.update(play)
         ring = ring_width(view.players)
         self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
@@ -370,30 +392,17 @@ class LiveGame:
                                   f"{escape(_('Cards in each hand, move by move'))}</h2>")
         self.chart.value = hand_size_chart_svg(list(view.history), list(view.names), width=ring)
         self.scores.value = scores_html(view)
-
-        if mode == "projector":
-            self.hand.hide()
-        elif seat is not None:
-            playable = {m.card.code for m in legal if m.kind == "play"}
-            self.hand.show_buttons(view.names[seat], play.hand, playable, my_turn,
-                                   self.pending.card if self.pending else None, self.explain_illegal)
-        elif view.seat is not None:
-            self.hand.show_picture(_("{name}'s hand ({kind})", name=view.names[view.seat],
-                                     kind=kind_word(view.kinds[view.seat])), play.hand)
-        else:
-            self.hand.hide()
-        self.actions.update(view, seat if mode != "projector" else None, {m.kind for m in legal},
-                            self._uno_counts(view, seat))
-        self.picker.update(self.pending, view.names)
+        if self.play is not None:
+            self.play.draw(view, seat, my_turn, legal)
         self.others.value = "" if mode == "projector" else others_html(view, view.seat)
         self.others.layout.display = "none" if mode == "projector" else None
         self.bar.update(self.table, view, seat)
-        self.teacher_panel.update(view)
+        if self.teacher_panel is not None:
+            self.teacher_panel.update(view)
         self._toggle_class("uno-projector", mode == "projector")
         self._toggle_class("uno-dash-many", view.players > 6)
-        self.skip.layout.display = None if self.hand.box.children else "none"
         # The status line last, so that when it says whose turn it is, the rest is already sent.
-        self.status.value = status_html(view, seat, my_turn, self._turn_sentence())
+        self.status.value = status_html(view, seat, my_turn, turn_sentence(self.table))
         self._keep_focus(self._focus_target(view, seat, my_turn, legal),
                          turn_came=my_turn and not self._was_my_turn)
         self._was_my_turn = my_turn
@@ -402,24 +411,18 @@ class LiveGame:
     def _focus_target(self, view: TableView, seat: int | None, my_turn: bool, legal: list[Move]) -> str | None:
         """Where keyboard focus belongs now (a CSS selector): the picker while a wild waits,
         else this seat's first playable card or the move on offer, else its first card."""
-        if self.pending is not None:
-            return ".uno-dash .uno-picker " + (".uno-target-btn" if self.pending.step == "target"
-                                               else ".uno-color-btn")
+        target = self.play.focus_target(view, my_turn, legal) if self.play and seat is not None else None
+        if target is not None or (my_turn and not view.closed):
+            return target
+        if view.closed:
+            # The teacher: how to start a new table; anyone else: the status saying it is closed.
+            return ".uno-dash .uno-teacher-panel a" if self.teacher_panel else ".uno-dash .uno-status-view"
+        if self.bar.can_deal and (seat is None or view.play.winner is not None):
+            return ".uno-dash .uno-next-hand"
         if seat is None or self.mode == "projector":
-            if self.bar.can_deal:
-                return ".uno-dash .uno-next-hand"
-            if self.teacher_panel.widget.layout.display != "none":
+            if self.teacher_panel is not None:
                 return ".uno-dash .uno-teacher-panel a"  # the learners' link, to hand out
             return ".uno-dash .uno-status-view"
-        if my_turn:
-            playable = {m.card for m in legal if m.kind == "play"}
-            first = next((i for i, c in enumerate(self.hand.cards) if c in playable), None)
-            if first is not None:
-                return self.hand.slot_selector(first)
-            kinds = {m.kind for m in legal}
-            return next((f".uno-dash .{cls}" for kind, cls in _MOVE_BUTTONS if kind in kinds), None)
-        if view.play.winner is not None and self.bar.can_deal:
-            return ".uno-dash .uno-next-hand"
         if self.hand.box.children:
             return self.hand.slot_selector(0)
         return ".uno-dash .uno-status-view"
@@ -438,7 +441,7 @@ class LiveGame:
         """Move focus where it belongs now (after the picker opened, moved on or closed)."""
         view = self._current_view()
         seat = self.acting_seat
-        my_turn = seat is not None and view.seat == seat and view.play.my_turn
+        my_turn = seat is not None and not view.closed and view.seat == seat and view.play.my_turn
         legal = list(view.play.legal_moves) if my_turn else []
         target = self._focus_target(view, seat, my_turn, legal)
         if target is not None:
@@ -452,114 +455,11 @@ class LiveGame:
             self.widget.remove_class(cls)
 
 
-    @staticmethod
-    def _uno_counts(view: TableView, seat: int | None) -> bool:
-        if seat is None or seat in view.play.uno_said:
-            return False
-        n = view.play.hand_sizes[seat]
-        return n == 1 or (n == 2 and view.play.current_player == seat and view.play.phase in ("turn", "drawn"))
-
     # ------------------------------------------------------------------ clicks
-    def _move(self, move: Move) -> bool:
-        """Make ``move`` for this page's seat; show the table's reason if it is refused."""
-        try:
-            self.table.apply(move, self.acting_seat)
-        except (IllegalMove, TableError) as exc:
-            self._say("error", str(exc))
-            self.refresh()
-            return False
-        self.pending = None
-        self.refresh()
-        return True
-
     def click_card(self, index: int) -> None:
-        """What a click on the ``index``-th card button does."""
-        cards = self.hand.cards
-        if not 0 <= index < len(cards):
-            return
-        card = cards[index]
-        seat = self.acting_seat
-        view = self._current_view()
-        if seat is not None and view.play.my_turn:
-            pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
-            if pending is not None:
-                self.pending = pending
-                self._say("info", _("Choose the colour for your {card}.", card=card_words(card)))
-                self.refresh()
-                self._focus_now()
-                return
-        self.pending = None
-        self._move(Move("play", card))
-
-    def _draw_clicked(self) -> None:
-        view = self._current_view()
-        seat = self.acting_seat
-        if (seat is not None and view.play.my_turn and view.play.phase == "turn"
-                and view.play.current_color is None
-                and any(m.kind == "draw" and m.color for m in view.play.legal_moves)):
-            # Classic: a Wild was turned first, so the first player names the colour as they draw.
-            self.pending = PendingWild(seat, None)
-            self._say("info", _("The first card is a Wild: choose the colour, then you draw."))
-            self.refresh()
-            self._focus_now()
-            return
-        self._move(Move("draw"))
-
-    def _color_chosen(self, color: Color) -> None:
-        if self.pending is not None:
-            self._complete(self.pending.with_color(color))
-
-    def _target_chosen(self, seat: int) -> None:
-        if self.pending is not None:
-            self._complete(self.pending.with_target(seat))
-
-    def _complete(self, pending: PendingWild) -> None:
-        if not pending.ready:
-            self.pending = pending
-            self._say("info", _("Choose who may not talk."))
-            self.refresh()
-            self._focus_now()
-            return
-        self.pending = None
-        self._move(pending.move())
-        self._focus_now()  # the picker closed: back to the hand
-
-    def _cancel_pending(self) -> None:
-        self.pending = None
-        self._say("info", _("Cancelled. {turn}", turn=self._turn_sentence()))
-        self.refresh()
-        self._focus_now()
-
-    def _talk_action(self, act, ok_text, no_text) -> None:
-        seat = self.acting_seat
-        before = self._announced
-        try:
-            result = act(seat)
-        except (IllegalMove, TableError) as exc:
-            self._say("error", str(exc))
-            self.refresh()
-            return
-        # The table's news (the event) was said already; the line still shows the outcome.
-        self._say("ok" if result else "info", ok_text if result else no_text,
-                  announce=self._announced == before)
-        self.refresh()
-
-    def _uno_clicked(self) -> None:
-        name = self.table.state.names[self.acting_seat] if self.acting_seat is not None else ""
-        self._talk_action(lambda s: self.table.say_uno(s), _("{name} says UNO!", name=name),
-                          _("{name} says UNO, but it does not count now (E-UNO-5).", name=name))
-
-    def _catch_clicked(self, target: int) -> None:
-        names = self.table.state.names
-        self._talk_action(lambda s: self.table.catch(target, s),
-                          _("Caught! {name} did not say UNO and draws two cards.", name=names[target]),
-                          _("{name} cannot be caught now: nothing happens (E-UNO-3).", name=names[target]))
-
-    def _talk_clicked(self) -> None:
-        name = self.table.state.names[self.acting_seat] if self.acting_seat is not None else ""
-        self._talk_action(lambda s: self.table.talk(s),
-                          _("{name} is silenced and talked: three cards (E-WDT-2).", name=name),
-                          _("{name} talks; nobody minds.", name=name))
+        """What a click on the ``index``-th card button does (pages that play a seat)."""
+        if self.play is not None:
+            self.play.click_card(index)
 
     # ------------------------------------------------------------------ bots and the top bar
     def step(self) -> bool:
@@ -593,31 +493,36 @@ class LiveGame:
         elif self.table.is_teacher:
             try:
                 self.table.set_speed(key)
-            except (IllegalMove, TableError) as exc:
+            except REFUSALS as exc:
                 self._say("error", str(exc))
+                self.refresh()  # the toggle goes back to the speed the table has
 
     def _seat_kind_changed(self, seat: int, kind: str) -> None:
         try:
             self.table.set_seat(seat, kind)
-        except (IllegalMove, TableError) as exc:
+        except REFUSALS as exc:
             self._say("error", str(exc))
+            self.refresh()
             return
         self._say("info", _("Seat {seat} ({name}) is now played by: {kind}.", seat=seat,
                             name=self.table.state.names[seat], kind=kind_word(kind)))
         self.refresh()
+
+    def _close_table(self) -> None:
+        """Close the class table for good (the teacher panel asked and the teacher confirmed);
+        the table's news then says so on every page."""
+        self.table.close()
+        self.bridge.focus(".uno-dash .uno-new-table a")  # what the teacher can do next
 
     def _language_changed(self, lang: str) -> None:
         from ..i18n import set_language
 
         set_language(lang)
         self.bar.relabel()
-        self.setup.relabel()
-        self.actions.relabel()
-        self.picker.relabel()
-        self.teacher_panel.relabel()
-        self.bridge.title = self._page_title()
-        self.bar.set_heading(self._page_title)
-        self.skip.value = skip_link_html()
+        for part in (self.setup, self.play, self.teacher_panel):
+            if part is not None:
+                part.relabel()
+        self.bridge.title = page_title(self.table)
         self.bridge.aria = aria_rules()
-        self._say("info", self._turn_sentence())
+        self._say("info", turn_sentence(self.table))
         self.refresh()

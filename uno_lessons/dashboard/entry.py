@@ -14,12 +14,14 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..i18n import _, get_language, set_language
-from ..page import PageBridge, page_query, query_pending
+from ..page import PageBridge, log_traceback, page_query, query_pending
 from ..table import Store, Table, TableError, open_store
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
+from .closing import close_widgets
 from .join import JoinForm
+from .sentences import something_went_wrong
 from .style import DASH_CSS, aria_rules
 
 
@@ -51,11 +53,11 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         if isinstance(handle, SeatHandle):
             bridge.set_query({k: v for k, v in (("table", handle.code), ("token", handle.token),
                                                 ("lang", params.get("lang"))) if v})
-        game = LiveGame(table=Table(handle), bridge=bridge, view=view)
-        box.children = list(game.widget.children)
-        box.game = game
-        game.widget = box
-        game.refresh()
+        before = [c for c in box.children if c is not bridge]
+        box.game = LiveGame(table=Table(handle), bridge=bridge, view=view, box=box)
+        # The join form (once seated or watching) and the first page's style: closed, every
+        # model of them, so its Sit down cannot be pressed again over the websocket.
+        close_widgets(*before, keep=[bridge])
 
     try:
         store = store or open_store()
@@ -69,10 +71,12 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
             form = JoinForm(store, code, show, bridge)
             box.children = [*box.children, form.widget]
     except (TableError, OSError) as exc:
+        if isinstance(exc, OSError):  # e.g. the data folder: its path is for the server's terminal
+            log_traceback(exc, "opening the table store")
         bridge.title = _("UNO class table {code}: cannot open", code=code)
         heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
         note = MessageView()
-        note.error(str(exc))
+        note.error(str(exc) if isinstance(exc, TableError) else something_went_wrong())
         box.children = [*box.children, heading, note]
     return box
 

@@ -105,6 +105,11 @@ class HandPanel:
         b.on_click(lambda _b: self._on_card(i))
         return b
 
+    def owned(self) -> list[widgets.Widget]:
+        """Every card button and card-face style this panel made, shown or not (a shorter hand
+        keeps its spare buttons out of the box): what closing the panel must close."""
+        return [*self.buttons, *self._css.values()]
+
     @staticmethod
     def slot_selector(index: int) -> str:
         """A CSS selector for the ``index``-th card button (to move keyboard focus there)."""

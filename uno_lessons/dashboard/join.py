@@ -1,6 +1,11 @@
 """The page a learner sees first at a class table: choose a free seat, type a name, sit
 down (or just watch). The seat's token then goes into the page's address, so a reload, a
-closed tab or a restarted server brings the learner back to the same seat."""
+closed tab or a restarted server brings the learner back to the same seat.
+
+Once the learner sits down or watches, the page closes every widget of this form (see
+``entry``): a Sit down pressed again over the websocket then reaches nothing. Its callbacks
+run guarded: a table that refuses, or a store that fails, is said in a sentence.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,12 @@ from html import escape
 import ipywidgets as widgets
 
 from ..i18n import _
-from ..page import PageBridge
-from ..table import Store, TableError
+from ..page import PageBridge, on_callback_error
+from ..table import Store, StoreError
 from ..table.handles import TableHandle
 from ..widgets import MessageView
+from .safety import REFUSALS, guarded
+from .sentences import something_went_wrong, table_closed_text
 
 
 class JoinForm:
@@ -37,15 +44,29 @@ class JoinForm:
         self.name.add_class("uno-join-name")
         self.sit = W.Button(layout=W.Layout(width="auto"), button_style="primary")
         self.sit.add_class("uno-join-sit")
-        self.sit.on_click(lambda _b: self.join())
+        g = self._guard
+        self.sit.on_click(g(lambda _b: self.join()))
         self.watch = W.Button(layout=W.Layout(width="auto"))
         self.watch.add_class("uno-join-watch")
-        self.watch.on_click(lambda _b: self._on_done(self.store.watch(self.code)))
+        self.watch.on_click(g(lambda _b: self.just_watch()))
         self.message = MessageView()
         self.widget = W.VBox([self.heading, self.seat, self.name, W.HBox([self.sit, self.watch]), self.message])
         self.widget.add_class("uno-join")
         self.relabel()
         self.refresh()
+        on_callback_error(self._callback_failed)
+
+    def _guard(self, callback):
+        return guarded(callback, refused=self._refused, failed=lambda: self._say("error", something_went_wrong()))
+
+    def _refused(self, exc: Exception) -> None:
+        self._say("error", str(exc))
+        self.refresh()
+
+    def _callback_failed(self, _exc: BaseException) -> None:
+        # The kernel's guard caught a failing callback (e.g. a crafted update to a field).
+        if self.message.comm is not None:
+            self._say("error", something_went_wrong())
 
     def relabel(self) -> None:
         """Words in the current language."""
@@ -60,8 +81,17 @@ class JoinForm:
         self.watch.description = _("Just watch")
 
     def refresh(self) -> None:
-        """The seats that are free now."""
-        state = self.store.load(self.code)
+        """The seats that are free now (the list as it was, if the store cannot say)."""
+        try:
+            state = self.store.load(self.code)
+        except StoreError as exc:  # the store is away: keep the form as it is and say so
+            self._say("error", str(exc))
+            return
+        if state.closed:  # nobody sits down any more; the final scores can still be watched
+            self.seat.options = []
+            self.sit.disabled = True
+            self._say("info", table_closed_text())
+            return
         free = state.free_seats()
         chosen = self.seat.value
         self.seat.options = [(_("Seat {seat} ({name})", seat=s, name=state.names[s]), s) for s in free]
@@ -76,9 +106,18 @@ class JoinForm:
         name = self.name.value.strip() or None
         try:
             handle = self.store.join(self.code, seat=self.seat.value, name=name)
-        except TableError as exc:
+        except REFUSALS as exc:
             self._say("error", str(exc))
             self.refresh()
+            return
+        self._on_done(handle)
+
+    def just_watch(self) -> None:
+        """Watch the table without a seat; say why not if that fails."""
+        try:
+            handle = self.store.watch(self.code)
+        except REFUSALS as exc:
+            self._say("error", str(exc))
             return
         self._on_done(handle)
 

@@ -4,6 +4,10 @@ browsers; players, rules, seed and, seat by seat, a learner or a bot.
 Widget callbacks run with the server's rights, so the form offers choices only: the one
 free input is an integer seed, bounded. The checks a configuration must pass live here too,
 whether it comes from the form, ``LiveGame(...)`` or ``new_game``.
+
+A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
+can work out every hand. The form deals a class table from its own seed only when the teacher
+ticks a box that says so.
 """
 
 from __future__ import annotations
@@ -100,6 +104,11 @@ class SetupForm:
         self.rules.add_class("uno-rules")
         self.seed = W.BoundedIntText(value=0, min=0, max=2**31 - 1, layout=W.Layout(width="210px"))
         self.seed.add_class("uno-seed")
+        # Off by default, and shown for a class table only: a known seed tells every hand.
+        self.class_seed = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"),
+                                     _dom_classes=("uno-class-seed",))
+        self.where.observe(lambda _c: self._show_seed(), "value")
+        self.class_seed.observe(lambda _c: self._show_seed(), "value")
         names = ev.default_names(MAX_PLAYERS)
         self.seat_inputs = []
         for s in range(MAX_PLAYERS):
@@ -116,7 +125,7 @@ class SetupForm:
         seats = W.HBox(self.seat_inputs)
         seats.add_class("uno-seat-kinds")
         self.widget.children = [self.heading, self.where, W.HBox([self.players, self.rules, self.seed]),
-                                seats, self.start]
+                                self.class_seed, seats, self.start]
         self.relabel()
 
     def relabel(self) -> None:
@@ -131,6 +140,8 @@ class SetupForm:
         self.rules.description = _("Rules")
         relabel_options(self.rules, [(_("Encanto"), "encanto"), (_("classic"), "classic")])
         self.seed.description = _("Seed")
+        self.class_seed.description = _("Deal the class table from this seed (anyone who knows the seed "
+                                        "can work out every hand)")
         for dd in self.seat_inputs:
             relabel_options(dd, [(kind_word(k), k) for k in SEAT_KINDS])
         self.start.description = _("Start new game")
@@ -144,6 +155,13 @@ class SetupForm:
             if s < cfg["players"]:
                 dd.value = cfg["seats"][s]
         self._show_seats()
+        self._show_seed()
+
+    def _show_seed(self) -> None:
+        # A game on this screen shows its seed; a class table offers it only behind the box.
+        on_class = self.where.value == "class"
+        self.class_seed.layout.display = None if on_class else "none"
+        self.seed.layout.display = None if not on_class or self.class_seed.value else "none"
 
     def _show_seats(self) -> None:
         # All ten dropdowns exist from the start; a smaller table only hides the rest, so a
@@ -159,6 +177,8 @@ class SetupForm:
         check_config(config)
         self.on_close()
         if self.where.value == "class":
-            self._on_start({**config, "players_names": ev.default_names(n)}, True)
+            # None: the store draws a secret seed. The form's seed only on the teacher's say-so.
+            seed = config["seed"] if self.class_seed.value else None
+            self._on_start({**config, "seed": seed, "players_names": ev.default_names(n)}, True)
         else:
             self._on_start(config, False)

@@ -10,12 +10,16 @@ from html import escape
 
 from ..i18n import _
 from ..table.views import TableView
+from .sentences import table_closed_text
 
 
 def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence: str) -> str:
     """One line saying what happens now, for ``seat`` (None: a page without a seat)."""
     play = view.play
-    if play.winner is not None:
+    if view.closed:
+        cls = "uno-status-closed"
+        text = "■ " + table_closed_text()
+    elif play.winner is not None:
         cls = "uno-status-over"
         text = "★ " + _("{name} wins the hand ({points} points).", name=view.names[play.winner], points=play.points)
     elif my_turn:
@@ -37,4 +41,4 @@ def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence:
             f"data-current='{play.current_player}' data-human-turn='{int(my_turn)}' "
             f"data-winner='{'' if play.winner is None else play.winner}' "
             f"data-hand='{view.hand_number}' data-seq='{view.seq}' "
-            f"data-events='{len(play.log)}'>{escape(text)}</div>")
+            f"data-events='{len(play.log)}' data-closed='{int(view.closed)}'>{escape(text)}</div>")

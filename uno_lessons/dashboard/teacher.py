@@ -1,5 +1,9 @@
-"""The teacher's panel of a class table: the code and the links to hand out, and seat by
-seat who sits there, with a button to hand an absent learner's seat to a bot (and back)."""
+"""The teacher's panel of a class table: the code and the links to hand out, seat by seat
+who sits there, with a button to hand an absent learner's seat to a bot (and back), and
+Close the table (with a confirmation step: a second click on a button that names the table).
+
+Built on the teacher's page only (see :mod:`.roles`); the table checks every action anyway.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from ..page import PageBridge
 from ..table import Table
 from ..table.views import TableView
 from .others import kind_word
+from .sentences import table_closed_text
 
 
 def table_links(base: str, code: str, teacher_key: str | None = None) -> dict[str, str]:
@@ -26,38 +31,109 @@ def table_links(base: str, code: str, teacher_key: str | None = None) -> dict[st
     return links
 
 
-class TeacherPanel:
-    """Shown on the teacher's page only; ``on_seat(seat, kind)`` reports a seat change."""
+class CloseTable:
+    """Close the table, in two steps: the first click asks ("Yes, close table K7QM3X" or
+    "Keep playing"), the second does it; ``on_close()`` closes the table (and says why not)."""
 
-    def __init__(self, on_seat: Callable[[int, str], None]) -> None:
+    def __init__(self, on_close: Callable[[], None]) -> None:
+        W = widgets
+        self._on_close = on_close
+        self._code = ""
+        self._bridge: PageBridge | None = None
+        self.button = W.Button(layout=W.Layout(width="auto"), _dom_classes=("uno-close-table",))
+        self.button.on_click(lambda _b: self.ask(True))
+        self.question = W.HTML()
+        # The safe answer first, in reading and Tab order (as Accept before Challenge).
+        self.keep = W.Button(layout=W.Layout(width="auto"), _dom_classes=("uno-close-keep",))
+        self.keep.on_click(lambda _b: self.ask(False))
+        self.yes = W.Button(layout=W.Layout(width="auto"), button_style="danger", _dom_classes=("uno-close-yes",))
+        self.yes.on_click(lambda _b: self._confirmed())
+        self.confirm = W.HBox([self.question, self.keep, self.yes], layout=W.Layout(display="none"),
+                              _dom_classes=("uno-close-confirm",))
+        self.widget = W.VBox([self.button, self.confirm], _dom_classes=("uno-close-box",))
+
+    def set_table(self, code: str, bridge: PageBridge | None) -> None:
+        """The table this control closes (its code is in the confirming button's name)."""
+        self._code, self._bridge = code, bridge
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Words in the current language."""
+        self.button.description = _("Close the table")
+        self.button.tooltip = _("End the game at this table for everyone")
+        self.question.value = (f"<span class='uno-close-question'>"
+                               f"{escape(_('Close table {code}? Every page at it stops: nothing more can be played there.', code=self._code))}"
+                               "</span>")
+        self.keep.description = _("Keep playing")
+        self.yes.description = _("Yes, close table {code}", code=self._code)
+
+    @property
+    def asking(self) -> bool:
+        """Whether the confirmation is shown."""
+        return self.confirm.layout.display != "none"
+
+    def ask(self, on: bool) -> None:
+        """Show the confirmation (``on``) or go back to the one button; focus follows."""
+        self.confirm.layout.display = None if on else "none"
+        self.button.layout.display = "none" if on else None
+        if self._bridge is not None:
+            self._bridge.focus(".uno-dash .uno-close-keep" if on else ".uno-dash .uno-close-table")
+
+    def _confirmed(self) -> None:
+        self.confirm.layout.display = "none"
+        self._on_close()  # guarded: a refusal is said on the page's message line
+        # Closed: the panel shows how to start a new table (the page moves focus there). Not
+        # closed (the store failed): back to the one button, focus on it, ready to try again.
+        if self.button.layout.display == "none" and self.widget.layout.display != "none":
+            self.ask(False)
+
+    def update(self, closed: bool) -> None:
+        """Gone once the table is closed."""
+        self.widget.layout.display = "none" if closed else None
+
+
+class TeacherPanel:
+    """Shown on the teacher's page only; ``on_seat(seat, kind)`` reports a seat change and
+    ``on_close()`` the teacher's confirmed Close the table."""
+
+    def __init__(self, on_seat: Callable[[int, str], None], on_close: Callable[[], None]) -> None:
         self._on_seat = on_seat
         self.info = widgets.HTML()
         self.seat_rows = widgets.VBox([])
-        self.widget = widgets.VBox([self.info, self.seat_rows], layout=widgets.Layout(display="none"))
-        self.widget.add_class("uno-teacher-panel")
+        self.close = CloseTable(on_close)
+        self.widget = widgets.VBox([self.info, self.seat_rows, self.close.widget], _dom_classes=("uno-teacher-panel",))
         self._table: Table | None = None
         self._bridge: PageBridge | None = None
         self._buttons: list[widgets.Button] = []
         self._labels: list[widgets.HTML] = []
+        self._closed = False
 
     def set_table(self, table: Table, bridge: PageBridge) -> None:
-        """Show this table's code and links (teacher pages of class tables only)."""
+        """Show this table's code and links."""
         self._table, self._bridge = table, bridge
-        shown = table.is_teacher and not table.is_local
-        self.widget.layout.display = None if shown else "none"
-        if shown:
-            bridge.observe(lambda _c: self.relabel(), "base")
+        self._closed = table.closed
+        bridge.observe(lambda _c: self.relabel(), "base")
+        self.close.set_table(table.code, bridge)
         self.relabel()
 
     def relabel(self) -> None:
         """Words (and links) in the current language."""
         t = self._table
-        if t is None or not t.is_teacher or t.is_local:
+        self.close.relabel()
+        if t is None:
             return
         base = self._bridge.base if self._bridge is not None else ""
+        heading = f"<h2 class='uno-dash-section'>{escape(_('Class table {code}', code=t.code))}</h2>"
+        if self._closed:
+            # The links would open a closed table: say how to start a new one instead.
+            self.info.value = (
+                f"{heading}<p class='uno-table-closed-note'>{escape(table_closed_text())}</p>"
+                f"<p class='uno-new-table'><a href='{escape(base or '?')}'>{escape(_('Open a new game page'))}</a> "
+                f"{escape(_('There, choose New game…, then “as a class, each on their own browser”, to start a new class table.'))}</p>")
+            return
         links = table_links(base, t.code)
         self.info.value = (
-            f"<h2 class='uno-dash-section'>{escape(_('Class table {code}', code=t.code))}</h2>"
+            f"{heading}"
             f"<p>{escape(_('Learners open this link, choose a free seat and type their name:'))} "
             f"<a href='{escape(links['learners'])}' target='_blank'>{escape(links['learners'])}</a></p>"
             f"<p>{escape(_('For the projector (no hands shown):'))} "
@@ -67,13 +143,15 @@ class TeacherPanel:
     def update(self, view: TableView) -> None:
         """One row per seat: name, who plays it, and the button that changes that."""
         t = self._table
-        if t is None or not t.is_teacher or t.is_local:
+        if t is None:
             return
+        if view.closed != self._closed:
+            self._closed = view.closed
+            self.relabel()
+        self.close.update(view.closed)
         while len(self._buttons) < view.players:
             s = len(self._buttons)
-            b = widgets.Button(layout=widgets.Layout(width="auto"))
-            b.add_class("uno-seat-switch")
-            b.add_class(f"uno-seat-switch-{s}")
+            b = widgets.Button(layout=widgets.Layout(width="auto"), _dom_classes=("uno-seat-switch", f"uno-seat-switch-{s}"))
             b.on_click(lambda _b, s=s: self._switch(s))
             self._buttons.append(b)
             self._labels.append(widgets.HTML())
@@ -88,6 +166,7 @@ class TeacherPanel:
                 state = kind_word(kind)
                 label = _("Give the seat back to a learner")
             self._buttons[s].description = label
+            self._buttons[s].disabled = view.closed
             self._labels[s].value = f"<span class='uno-seat-row'><b>{escape(who)}</b>: {escape(state)}</span>"
         if len(self.seat_rows.children) != view.players:
             self.seat_rows.children = [widgets.HBox([self._labels[s], self._buttons[s]])

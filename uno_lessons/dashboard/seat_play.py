@@ -1,0 +1,236 @@
+"""The part of a dashboard page that plays a seat: the hand, the move buttons, the wild's
+picker, the skip link to the hand, and what their clicks do.
+
+Built only for pages that play (the one-screen game and a learner's seat; see
+:mod:`.roles`): a teacher's, spectator's or projector page has none of these widgets. Every
+click goes to the table, which decides; a refusal is said with the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ..engine.cards import Color
+from ..engine.moves import Move
+from ..i18n import _
+from ..render import card_words
+from ..table.views import TableView
+from .actions import ActionBar
+from .hand import HandPanel
+from .others import kind_word
+from .picker import WildPicker
+from .safety import REFUSALS
+from .sentences import turn_sentence
+from .wild import PendingWild, wild_needing_choice
+
+if TYPE_CHECKING:
+    from .app import LiveGame
+
+#: The move buttons, in the order the first one on offer takes focus.
+MOVE_BUTTONS = (("keep", "uno-act-keep"), ("draw", "uno-act-draw"), ("pass", "uno-act-pass"),
+                ("accept", "uno-act-accept"), ("challenge", "uno-act-challenge"))
+
+
+def skip_link_html() -> str:
+    """The skip link to the hand (the keyboard's first stop, shown while it has focus)."""
+    return f"<a class='uno-skip-link' href='#uno-hand'>{escape(_('Skip to your hand'))}</a>"
+
+
+def uno_counts(view: TableView, seat: int | None) -> bool:
+    """Whether saying UNO counts for ``seat`` now (one card, or two on its own turn)."""
+    if seat is None or seat in view.play.uno_said:
+        return False
+    n = view.play.hand_sizes[seat]
+    return n == 1 or (n == 2 and view.play.current_player == seat and view.play.phase in ("turn", "drawn"))
+
+
+class SeatPlay:
+    """The hand and the moves of the seat ``page`` plays; ``guard`` wraps every callback
+    (see :mod:`.safety`)."""
+
+    def __init__(self, page: LiveGame, guard: Callable[[Callable], Callable]) -> None:
+        g = guard
+        self.page = page
+        #: The wild waiting for its colour (and target), while the picker is open.
+        self.pending: PendingWild | None = None
+        self.hand = HandPanel(on_card=g(self.click_card))
+        self.actions = ActionBar(
+            draw=g(self.draw_clicked), keep=g(lambda: self.move(Move("keep"))),
+            pass_=g(lambda: self.move(Move("pass"))), uno=g(self.uno_clicked),
+            challenge=g(lambda: self.move(Move("challenge"))), accept=g(lambda: self.move(Move("accept"))),
+            catch=g(self.catch_clicked), talk=g(self.talk_clicked))
+        self.picker = WildPicker(on_color=g(self.color_chosen), on_target=g(self.target_chosen),
+                                 on_cancel=g(self.cancel_pending))
+        self.skip = widgets.HTML(skip_link_html(), _dom_classes=("uno-skip-box",))
+
+    @property
+    def widgets(self) -> list[widgets.Widget]:
+        """The hand, the move buttons and the picker, in the page's reading order."""
+        return [self.hand.widget, self.actions.widget, self.picker.widget]
+
+    def owned(self) -> list[widgets.Widget]:
+        """Widgets of this part that may be outside its boxes now (to close them all)."""
+        return [self.skip, self.hand.css_box, *self.hand.owned()]
+
+    def relabel(self) -> None:
+        """Words in the current language."""
+        self.actions.relabel()
+        self.picker.relabel()
+        self.skip.value = skip_link_html()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, view: TableView, seat: int | None, my_turn: bool, legal: list[Move]) -> None:
+        """The hand, the move buttons and the picker as ``view`` has them."""
+        play = view.play
+        projector = self.page.mode == "projector"
+        if self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
+            self.pending = None
+        if projector:
+            self.hand.hide()
+        elif seat is not None:
+            playable = {m.card.code for m in legal if m.kind == "play"}
+            # A closed table: every card disabled, nothing left to explain.
+            self.hand.show_buttons(view.names[seat], play.hand, playable, my_turn,
+                                   self.pending.card if self.pending else None,
+                                   self.page.explain_illegal and not view.closed)
+        elif view.seat is not None:
+            self.hand.show_picture(_("{name}'s hand ({kind})", name=view.names[view.seat],
+                                     kind=kind_word(view.kinds[view.seat])), play.hand)
+        else:
+            self.hand.hide()
+        self.actions.update(view, None if projector else seat, {m.kind for m in legal}, uno_counts(view, seat))
+        self.picker.update(self.pending, view.names)
+        self.skip.layout.display = None if self.hand.box.children else "none"
+
+    def focus_target(self, view: TableView, my_turn: bool, legal: list[Move]) -> str | None:
+        """Where focus belongs on a page that plays: the picker while a wild waits, the first
+        playable card or the move on offer on this seat's turn (else None: the page decides)."""
+        if self.pending is not None:
+            return ".uno-dash .uno-picker " + (".uno-target-btn" if self.pending.step == "target"
+                                               else ".uno-color-btn")
+        if not my_turn:
+            return None
+        playable = {m.card for m in legal if m.kind == "play"}
+        first = next((i for i, c in enumerate(self.hand.cards) if c in playable), None)
+        if first is not None:
+            return self.hand.slot_selector(first)
+        kinds = {m.kind for m in legal}
+        return next((f".uno-dash .{cls}" for kind, cls in MOVE_BUTTONS if kind in kinds), None)
+
+    # ------------------------------------------------------------------ clicks
+    def move(self, move: Move) -> bool:
+        """Make ``move`` for this page's seat; show the table's reason if it is refused."""
+        page = self.page
+        try:
+            page.table.apply(move, page.acting_seat)
+        except REFUSALS as exc:
+            page._say("error", str(exc))
+            page.refresh()
+            return False
+        self.pending = None
+        page.refresh()
+        return True
+
+    def _ask(self, pending: PendingWild, text: str) -> None:
+        """Open (or move on in) the picker for ``pending``, saying what it asks."""
+        self.pending = pending
+        self.page._say("info", text)
+        self.page.refresh()
+        self.page._focus_now()
+
+    def click_card(self, index: int) -> None:
+        """What a click on the ``index``-th card button does."""
+        cards = self.hand.cards
+        if not 0 <= index < len(cards):
+            return
+        card = cards[index]
+        seat = self.page.acting_seat
+        view = self.page._current_view()
+        if seat is not None and view.play.my_turn and not view.closed:
+            pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
+            if pending is not None:
+                self._ask(pending, _("Choose the colour for your {card}.", card=card_words(card)))
+                return
+        self.pending = None
+        self.move(Move("play", card))
+
+    def draw_clicked(self) -> None:
+        """Draw; the classic game's first Wild asks for its colour first."""
+        view = self.page._current_view()
+        seat = self.page.acting_seat
+        if (seat is not None and view.play.my_turn and view.play.phase == "turn"
+                and view.play.current_color is None
+                and any(m.kind == "draw" and m.color for m in view.play.legal_moves)):
+            # Classic: a Wild was turned first, so the first player names the colour as they draw.
+            self._ask(PendingWild(seat, None), _("The first card is a Wild: choose the colour, then you draw."))
+            return
+        self.move(Move("draw"))
+
+    def color_chosen(self, color: Color) -> None:
+        """A colour button of the picker."""
+        if self.pending is not None:
+            self._complete(self.pending.with_color(color))
+
+    def target_chosen(self, seat: int) -> None:
+        """A player button of the picker (whom a Wild Don't Talk silences)."""
+        if self.pending is not None:
+            self._complete(self.pending.with_target(seat))
+
+    def _complete(self, pending: PendingWild) -> None:
+        if not pending.ready:
+            self._ask(pending, _("Choose who may not talk."))
+            return
+        self.pending = None
+        self.move(pending.move())
+        self.page._focus_now()  # the picker closed: back to the hand
+
+    def cancel_pending(self) -> None:
+        """Cancel in the picker: the wild stays in the hand."""
+        self.pending = None
+        self.page._say("info", _("Cancelled. {turn}", turn=turn_sentence(self.page.table)))
+        self.page.refresh()
+        self.page._focus_now()
+
+    def _talk_action(self, act, ok_text: str, no_text: str) -> None:
+        page = self.page
+        before = page._announced
+        try:
+            result = act(page.acting_seat)
+        except REFUSALS as exc:
+            page._say("error", str(exc))
+            page.refresh()
+            return
+        # The table's news (the event) was said already; the line still shows the outcome.
+        page._say("ok" if result else "info", ok_text if result else no_text, announce=page._announced == before)
+        page.refresh()
+
+    def _name(self) -> str:
+        seat = self.page.acting_seat
+        return self.page.table.state.names[seat] if seat is not None else ""
+
+    def uno_clicked(self) -> None:
+        """Say UNO!"""
+        name, table = self._name(), self.page.table
+        self._talk_action(lambda s: table.say_uno(s), _("{name} says UNO!", name=name),
+                          _("{name} says UNO, but it does not count now (E-UNO-5).", name=name))
+
+    def catch_clicked(self, target: int) -> None:
+        """Catch ``target`` (who did not say UNO)."""
+        table = self.page.table
+        names = table.state.names
+        if not 0 <= target < len(names):
+            return  # not a seat (a crafted choice)
+        self._talk_action(lambda s: table.catch(target, s),
+                          _("Caught! {name} did not say UNO and draws two cards.", name=names[target]),
+                          _("{name} cannot be caught now: nothing happens (E-UNO-3).", name=names[target]))
+
+    def talk_clicked(self) -> None:
+        """Talk while silenced (three cards)."""
+        name, table = self._name(), self.page.table
+        self._talk_action(lambda s: table.talk(s),
+                          _("{name} is silenced and talked: three cards (E-WDT-2).", name=name),
+                          _("{name} talks; nobody minds.", name=name))
