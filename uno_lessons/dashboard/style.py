@@ -120,6 +120,7 @@ DASH_CSS = f"""<style>
   border:1px solid #e6c766;}}
 .uno-status.uno-status-wait{{background:#f1f3f5;border-color:#ccd;font-weight:600;}}
 .uno-status.uno-status-over{{background:#e3f7e9;border-color:#7cc49a;}}
+.uno-status.uno-status-closed{{background:#ececec;border:2px solid #4a4a4a;}}
 .uno-msg{{font-size:15px;min-height:30px;padding:4px 10px;border-radius:8px;}}
 .uno-others{{max-height:186px;overflow-y:auto;border:1px solid #ddd;border-radius:10px;
   padding:2px 6px;background:#fcfcfa;}}
@@ -136,7 +137,13 @@ DASH_CSS = f"""<style>
 .uno-scores-box{{overflow-x:auto;max-width:100%;}}
 .uno-scores{{border-collapse:collapse;font-size:14px;width:100%;}}
 .uno-scores th,.uno-scores td{{border:1px solid #ccc;padding:2px 6px;text-align:right;}}
-.uno-scores th{{background:#eef2f7;overflow-wrap:anywhere;}}
+/* Names wrap between words only, never inside one ("han/d", "Car/o"); names that do not fit
+   side by side are turned to read upwards (scores.headers_turned), and a sheet still too wide
+   for a phone scrolls in its own region. */
+.uno-scores th{{background:#eef2f7;overflow-wrap:normal;word-break:normal;hyphens:manual;}}
+.uno-scores th.uno-turned{{vertical-align:bottom;text-align:left;padding:6px 2px;}}
+.uno-scores th.uno-turned>span{{display:inline-block;writing-mode:vertical-rl;transform:rotate(180deg);
+  white-space:nowrap;line-height:1.2;}}
 .uno-scores tr.uno-total td{{font-weight:800;background:#fff6d6;}}
 .uno-scores td.uno-lead{{color:#1e6b3f;}}
 .uno-scores td.uno-hand-winner{{font-weight:700;color:#8a5300;}}
