@@ -113,6 +113,7 @@ def lessons_command(opts: ServeOptions, port: int) -> list[str]:
     pools["dashboard.ipynb"] = {"pool_size": 0}
     return [sys.executable, "-m", "voila", str(shipped.folder("notebooks")), "--no-browser", f"--port={port}",
             f"--Voila.ip={opts.listen}", "--Voila.log_level=WARN",
+            "--VoilaConfiguration.classic_tree=True",  # a plain list of links, drawn by the server
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}", *opts.extra]
 
 
@@ -169,9 +170,14 @@ def store_place(opts: ServeOptions) -> str:
     return url
 
 
+#: Set once the servers are being stopped: what they print while their kernels go down
+#: (a kernel interrupted mid-cell, a closed socket) is nothing a teacher can act on.
+_stopping = threading.Event()
+
+
 def _pump(stream, out) -> None:
     for line in iter(stream.readline, ""):
-        if not noise(line):
+        if not noise(line) and not _stopping.is_set():
             out.write(line)
             out.flush()
 
@@ -221,7 +227,9 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
         out.flush()
         while all(p.poll() is None for p in procs):
             time.sleep(0.5)
-        return next(p.returncode for p in procs if p.poll() is not None) or 0
+        code = next(p.returncode for p in procs if p.poll() is not None) or 0
+        time.sleep(0.2)  # let its last words through: why it stopped
+        return code
     except KeyboardInterrupt:
         return 0
     finally:
@@ -230,6 +238,7 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
 
 def _stop(procs: Iterable[subprocess.Popen]) -> None:
     """SIGTERM each server (it shuts its kernels down), then wait; SIGKILL a stuck one."""
+    _stopping.set()
     procs = list(procs)
     for p in procs:
         if p.poll() is None:

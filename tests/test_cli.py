@@ -1,0 +1,125 @@
+"""The ``uno-lessons`` command without a server: addresses, the terminal, copying a course.
+
+(Serving for real, from a wheel installed outside the repository, is in
+``tests/browser/test_wheel.py``; a page opened at another address in
+``tests/browser/test_network.py``.)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from uno_lessons.cli import main, parser
+from uno_lessons.cli import network as net
+from uno_lessons.cli import serve as srv
+from uno_lessons.cli import shipped
+from uno_lessons.i18n import LANGUAGES
+
+
+def test_links_for_learners_come_from_an_address_they_can_reach():
+    on_network = {net.NETWORK_ENV: "http://10.0.0.5:8866/"}
+    # The teacher opened the page on this machine's own name: learners get the network address.
+    assert net.learners_base("http://127.0.0.1:8866/", on_network) == "http://10.0.0.5:8866/"
+    assert net.learners_base("http://localhost:8866/voila/render/dashboard.ipynb", on_network) == \
+        "http://10.0.0.5:8866/voila/render/dashboard.ipynb"
+    # An address someone typed is one others can type too (another loopback, a name, an IP).
+    assert net.learners_base("http://127.0.0.2:8866/", on_network) == "http://127.0.0.2:8866/"
+    assert net.learners_base("http://uno.school:8866/?x=1", on_network) == "http://uno.school:8866/"
+    # Served on loopback only: nothing better to hand out than the page's own address.
+    assert net.learners_base("http://127.0.0.1:8866/", {}) == "http://127.0.0.1:8866/"
+    # --public-url wins over everything.
+    assert net.learners_base("http://127.0.0.2:8866/", {**on_network, net.PUBLIC_ENV: "https://uno.school"}) \
+        == "https://uno.school/"
+
+
+def test_short_addresses_are_what_a_person_types():
+    assert net.short_address("http://10.0.0.5:8866/") == "10.0.0.5:8866"
+    assert net.short_address("https://uno.school/") == "https://uno.school"
+    assert net.short_address("http://h:1/voila/render/dashboard.ipynb") == "h:1/voila/render/dashboard.ipynb"
+
+
+def test_where_the_server_listens_and_what_learners_type():
+    assert net.listen_address(None, False) == "127.0.0.1"  # loopback stays the default
+    assert net.listen_address(None, True) == "0.0.0.0"
+    assert net.listen_address("127.0.0.2", False) == "127.0.0.2"
+    assert net.learners_host("127.0.0.1") is None
+    assert net.learners_host("127.0.0.2") == "127.0.0.2"
+    found = net.network_addresses()
+    assert all(not a.startswith("127.") for a in found)
+    assert net.learners_host("0.0.0.0") == (found[0] if found else None)
+
+
+def test_the_servers_environment_tells_pages_the_learners_address():
+    opts = srv.ServeOptions(port=9000, host="127.0.0.2", class_size=30, lang="nl", store="memory://x")
+    env = srv.server_env(opts, base={})
+    assert env[net.NETWORK_ENV] == "http://127.0.0.2:9000/"
+    assert env["UNO_LESSONS_LANG"] == "nl" and env["UNO_LESSONS_STORE"] == "memory://x"
+    assert env["UNO_LESSONS_SPARE"] == "0" and env["PYDEVD_DISABLE_FILE_VALIDATION"] == "1"
+    assert net.NETWORK_ENV not in srv.server_env(srv.ServeOptions(), base={net.NETWORK_ENV: "stale"})
+
+
+def test_both_servers_use_the_projects_voila_configuration():
+    opts = srv.ServeOptions(port=9000, class_size=12)
+    dash = srv.dashboard_command(opts)
+    assert dash[1:3] == ["-m", "voila"] and dash[3].endswith("dashboard.ipynb")
+    assert "--Voila.ip=127.0.0.1" in dash and "--port=9000" in dash
+    pools = json.loads(next(a for a in dash if "kernel_pools_config" in a).split("=", 1)[1])
+    assert pools == {"dashboard.ipynb": {"pool_size": 12}}
+    lessons = srv.lessons_command(opts, 9001)
+    assert lessons[3] == str(shipped.folder("notebooks")) and "--port=9001" in lessons
+    pools = json.loads(next(a for a in lessons if "kernel_pools_config" in a).split("=", 1)[1])
+    assert pools["dashboard.ipynb"] == {"pool_size": 0} and pools["01_setup.ipynb"] == {"pool_size": 1}
+    assert (shipped.voila_config_dir() / "voila.json").is_file()
+
+
+def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():
+    with_network = srv.banner(srv.ServeOptions(port=9000, host="10.0.0.5", class_size=30), "/data/tables.db")
+    text = "\n".join(with_network)
+    assert "Learners type: http://10.0.0.5:9000/" in text and "class of 30" in text
+    assert "/data/tables.db" in text and "30 days" in text
+    alone = "\n".join(srv.banner(srv.ServeOptions(port=9000), "x"))
+    assert "Only this computer" in alone and "--network" in alone
+    for line in ("[Voila] WARNING | Notebook dashboard.ipynb is not trusted",
+                 "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication",
+                 "0.00s - Debugger warning: It seems that frozen modules are being used, which may",
+                 "0.00s - to python to disable frozen modules.", "   "):
+        assert srv.noise(line), line
+    assert not srv.noise("[Voila] ERROR | Uncaught exception GET /")
+    assert "hunter2" not in srv.store_place(srv.ServeOptions(store="redis://:hunter2@h:6379/0"))
+
+
+def test_lessons_copies_every_language_of_every_notebook(tmp_path):
+    out = io.StringIO()
+    sys.stdout, saved = out, sys.stdout
+    try:
+        assert main(["lessons", str(tmp_path / "course")]) == 0
+    finally:
+        sys.stdout = saved
+    course = tmp_path / "course"
+    for name in shipped.FOLDERS:
+        source = shipped.folder(name)
+        expected = {p.relative_to(source) for p in source.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+        got = {p.relative_to(course / name) for p in (course / name).rglob("*.ipynb")}
+        assert got == expected and expected
+        for lang in (code for code in LANGUAGES if code != "en"):
+            assert any(p.parts[0] == lang for p in got), (name, lang)
+    assert (course / "notebooks" / "voila.json").is_file()
+    (course / "notebooks" / "01_setup.ipynb").write_text("{}")
+    main(["lessons", str(course)])
+    assert (course / "notebooks" / "01_setup.ipynb").read_text() == "{}"  # a teacher's edit is kept
+    main(["lessons", str(course), "--force"])
+    assert (course / "notebooks" / "01_setup.ipynb").read_text() != "{}"
+
+
+def test_the_command_line_names_its_options():
+    help_text = parser().format_help()
+    assert "serve" in help_text and "lab" in help_text and "lessons" in help_text
+    with pytest.raises(SystemExit):
+        parser().parse_args(["serve", "--network", "--host", "1.2.3.4"])
+    done = subprocess.run([sys.executable, "-m", "uno_lessons", "serve", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "--public-url" in done.stdout and "--class" in done.stdout
