@@ -286,6 +286,7 @@ def on_callback_error(hook: Callable[[BaseException], None]) -> None:
     the page: the page can then say something plain instead. A bound method is held weakly
     (a closed page's dashboard is not kept alive by its hook)."""
     ref = weakref.WeakMethod(hook) if hasattr(hook, "__self__") else (lambda: hook)
+    _HOOKS[:] = [r for r in _HOOKS if r() is not None]  # pages gone since: forget their hooks
     _HOOKS.append(ref)
 
 
