@@ -77,6 +77,7 @@ class LiveGame:
     ``seed``. With ``table``: that table, as the page's handle allows (a seat, a spectator,
     the teacher). ``speed`` is a key of :data:`SPEEDS` or seconds. ``explain_illegal``:
     cards that cannot be played stay clickable so a learner can click one and read why not.
+    ``box``: an outer box already on the page (a join page's) to build into.
     """
 
     def __init__(self, players: int = 4, *, rules: str = "encanto", seed: int | None = 1,
