@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_lessons.i18n import LANGUAGES, _, use_language
+from uno_lessons.i18n import LANGUAGES, _, pgettext, use_language
 from uno_lessons.voila.words import page_words, server_language
 
 REPO = Path(__file__).resolve().parents[1]
@@ -71,3 +71,32 @@ def test_a_notebook_without_a_title_has_none():
     page = page_words({"metadata": {}, "cells": []})
     assert all(words["title"] == "" for words in page["words"].values())
     assert page["words"]["ms"]["loading"] == "Halaman sedang dimuatkan…"
+
+
+#: The connection notice of the page's front end (uno_lessons/voila/frontend/src/connection.js).
+CONNECTION = {
+    "connection_lost": "The connection to the server was lost. Trying to reconnect…",
+    "connection_back": "Connected again.",
+    "connection_gone": "This page has lost its game on the server. Reload the page to go on.",
+}
+
+
+@pytest.mark.parametrize("path", ["notebooks/dashboard.ipynb", "notebooks/nl/02_matching.ipynb",
+                                  "notebooks/05_uno_and_dont_talk.ipynb"])
+def test_every_page_has_its_connection_notice_in_every_language(path):
+    page = page_words(notebook(path))
+    english = page["words"]["en"]
+    assert {key: english[key] for key in CONNECTION} == CONNECTION
+    assert english["reload"] == "Reload"
+    for code, words in page["words"].items():
+        with use_language(code):  # whole sentences from the package catalog, nothing to fill in
+            for key, sentence in CONNECTION.items():
+                assert words[key] == _(sentence) and "{" not in words[key]
+            assert words["reload"] == pgettext("a button that loads the page again", "Reload")
+
+
+def test_the_front_ends_english_fallback_is_the_same_words():
+    """Without the template's words (no voila.json) the front end says the same in English."""
+    source = (REPO / "uno_lessons" / "voila" / "frontend" / "src" / "connection.js").read_text(encoding="utf-8")
+    for key, sentence in {**CONNECTION, "reload": "Reload"}.items():
+        assert f"{key}: '{sentence}'" in source

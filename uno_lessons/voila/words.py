@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from uno_lessons.i18n import LANGUAGES, _, environment_language, normalize, use_language
+from uno_lessons.i18n import LANGUAGES, _, environment_language, normalize, pgettext, use_language
 
 __all__ = ["page_words", "server_language"]
 
@@ -40,7 +40,8 @@ def page_words(nb: Any) -> dict[str, Any]:
     """The page's language and, for every language, its title and loading notice.
 
     ``{"lang": code, "fixed": bool, "words": {code: {"title": …, "loading": …, …}}}`` (the
-    page's front end also takes its two sentences for a widget it cannot draw from here). ``lang``
+    page's front end also takes from here its two sentences for a widget it cannot draw, and
+    its connection notice: lost, connected again, gone with a Reload button). ``lang``
     is the language a lesson is written in (``fixed``: ``?lang=`` does not change what its
     markdown says, though the notice follows it), else the server's. A title from the
     notebook's metadata is translated by the package catalog where it has one ("UNO live
@@ -57,5 +58,11 @@ def page_words(nb: Any) -> dict[str, Any]:
                 # Shown by the page's front end where a widget cannot be drawn.
                 "missing_widget": _("This page cannot show the widget {name} ({module})."),
                 "broken_widget": _("This widget could not be shown: {error}"),
+                # The page's connection notice (its front end): the server cannot be reached,
+                # it can again, and the page's kernel is gone (the Reload button beside it).
+                "connection_lost": _("The connection to the server was lost. Trying to reconnect…"),
+                "connection_back": _("Connected again."),
+                "connection_gone": _("This page has lost its game on the server. Reload the page to go on."),
+                "reload": pgettext("a button that loads the page again", "Reload"),
             }
     return {"lang": fixed or server_language(), "fixed": fixed is not None, "words": words}
