@@ -4,7 +4,8 @@
   arguments that work headless as root, unless ``--browser-channel`` picks another browser.
 * ``browser_context_args``: a 1280×800 viewport (a classroom projector).
 * ``voila_base_url`` (session): ONE Voilà server over ``notebooks/``, started from the repo
-  root so ``voila.json`` is read; pages are at ``f"{base}voila/render/<name>.ipynb"``.
+  root so ``voila.json`` is read, with the tree's page template (``voila_env``); pages are at
+  ``f"{base}voila/render/<name>.ipynb"``.
 * ``open_notebook(page, name)``: navigate to a notebook and wait until its widgets rendered.
 * ``pages(query, selector)``: a dashboard page with that URL query, in its own browser
   context (a separate person), once ``selector`` is visible; closed at the end of the test.
@@ -123,11 +124,21 @@ def wait_http(port: int, path: str, proc: subprocess.Popen, timeout: float = SER
 TABLES_DIR = Path(tempfile.mkdtemp(prefix="uno-tables-"))
 
 
+#: A Jupyter data folder whose ``voila/templates/uno`` is the repository's page template: an
+#: installed copy (``pip install -e .`` copies it into the environment's share/jupyter) would
+#: keep serving the page front end as it was at install time, whatever the tree has now.
+JUPYTER_DATA = Path(tempfile.mkdtemp(prefix="uno-jupyter-"))
+(JUPYTER_DATA / "voila" / "templates").mkdir(parents=True)
+(JUPYTER_DATA / "voila" / "templates" / "uno").symlink_to(REPO / "uno_lessons" / "voila" / "templates" / "uno")
+
+
 def voila_env() -> dict[str, str]:
-    """The server's environment: the repo importable even without ``pip install -e .``, and
-    class tables in a folder of this test session (never the user's own)."""
+    """The server's environment: the repo importable even without ``pip install -e .``, its
+    page template (not an installed copy, see ``JUPYTER_DATA``), and class tables in a folder
+    of this test session (never the user's own)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), env.get("JUPYTER_PATH")) if p)
     env["UNO_LESSONS_DATA"] = str(TABLES_DIR)
     env.pop("UNO_LESSONS_STORE", None)
     return env
