@@ -11,10 +11,13 @@
 import * as base from '@jupyter-widgets/base';
 import { ManagerBase } from '@jupyter-widgets/base-manager';
 import * as controls from '@jupyter-widgets/controls';
+import { CommsOverSubshells } from '@jupyterlab/services/lib/kernel/comm';
 import { KernelConnection } from '@jupyterlab/services/lib/kernel/default';
 import { ServerConnection } from '@jupyterlab/services/lib/serverconnection';
 import { Widget } from '@lumino/widgets';
 import anywidget from 'anywidget-amd';
+
+import { ConnectionNotice } from './connection';
 
 import '@jupyter-widgets/controls/css/widgets-base.css';
 import './page.css';
@@ -202,7 +205,13 @@ async function main() {
   const kernel = new KernelConnection({
     model: { id: config.kernelId, name: 'python3' },
     serverSettings,
+    // Voilà lets only comm, kernel_info and shutdown messages through: a create_subshell_request
+    // (sent for every comm target by default) is never answered, and when the kernel dies each
+    // widget's comm rejected it unhandled (about 170 errors on a dashboard page).
+    commsOverSubshells: CommsOverSubshells.Disabled,
   });
+  // Says when the page loses its kernel on the server, and when it has it again.
+  new ConnectionNotice(kernel, serverSettings);
   shutdownOnUnload(baseUrl, kernel);
   kernel.connectionStatusChanged.connect((_, status) => {
     if (status === 'connected') mark('kernel');
