@@ -17,11 +17,9 @@ browser, and the page hears of it through :func:`on_callback_error` hooks instea
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 import sys
-import traceback
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -30,6 +28,8 @@ from urllib.parse import urlencode
 
 import anywidget
 import traitlets
+
+from .terminal import TERMINAL, log_traceback
 
 _ESM = r"""
 function region(id, politeness) {
@@ -244,43 +244,6 @@ _QUIET_LOGGERS = ("Comm", "ipykernel.comm", "asyncio", "uno_lessons", "uno_lesso
 _HOOKS: list[Callable[[], Callable[[BaseException], None] | None]] = []
 
 
-class _TerminalStream(io.TextIOBase):
-    """The kernel process's own stderr (the server's terminal), not the browser.
-
-    ipykernel watches file descriptor 2 and forwards what is written there to the front end
-    as well, so ``sys.__stderr__`` is not enough: this writes to the copy of the original
-    descriptor that ipykernel keeps for its own echo, when there is one."""
-
-    def write(self, text: str) -> int:
-        fd = _terminal_fd()
-        if fd is None:
-            stream = sys.__stderr__
-            if stream is not None:
-                stream.write(text)
-                stream.flush()
-        else:
-            os.write(fd, text.encode("utf-8", "replace"))
-        return len(text)
-
-    def writable(self) -> bool:
-        return True
-
-
-def _terminal_fd() -> int | None:
-    copy = getattr(sys.stderr, "_original_stdstream_copy", None)
-    return copy if isinstance(copy, int) and getattr(sys.stderr, "_should_watch", False) else None
-
-
-#: Where server-side diagnostics go: the server's terminal (see :class:`_TerminalStream`).
-TERMINAL = _TerminalStream()
-
-
-def log_traceback(exc: BaseException, context: str = "a widget callback") -> None:
-    """Write ``exc`` with its traceback to the server's terminal (never to a browser)."""
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    TERMINAL.write(f"[uno_lessons] An exception in {context} (not shown to the page):\n{text}")
-
-
 def on_callback_error(hook: Callable[[BaseException], None]) -> None:
     """Call ``hook(exc)`` when a widget callback raised and the guard kept its traceback from
     the page: the page can then say something plain instead. A bound method is held weakly
@@ -377,7 +340,6 @@ def page_bridge() -> PageBridge:
 def query_pending() -> bool:
     """True in a preheated Voilà kernel: its page has not been asked for yet, so
     :func:`page_query` will wait for the request."""
-    import os
 
     return os.environ.get("VOILA_PREHEAT", "False") != "False" and bool(os.environ.get("VOILA_KERNEL_ID"))
 
@@ -393,7 +355,6 @@ def page_query(timeout: float | None = None) -> str:
     gave up would show every later page as if its address had no query.
     """
     import json
-    import os
 
     if not query_pending():
         return os.environ.get("QUERY_STRING", "")

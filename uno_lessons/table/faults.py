@@ -3,19 +3,18 @@
 Whatever library a backend is built on (``sqlite3``, ``redis``), a failure of the store (a
 locked file, a server away, a full disk, a timeout) reaches the page as :class:`StoreError`
 with a sentence for the learner; :func:`guarded` wraps each backend primitive once, and the
-details go to :data:`log`, which writes to the process's real stderr (in a page's kernel:
-the server's terminal), never to a page.
+details go to :data:`log`, which writes to the server's terminal, never to a page.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _
+from ..terminal import TERMINAL
 from .config import TableError
 
 
@@ -26,11 +25,11 @@ class StoreError(TableError):
     learner; the details go to the server's log, never to a page."""
 
 
-#: The store's log goes to the process's real stderr: in a page's kernel that is the
-#: server's terminal, while ``sys.stderr`` would be sent to the page.
+#: The store's log goes to the server's terminal (:data:`~uno_lessons.terminal.TERMINAL`):
+#: in a page's kernel, ``sys.stderr`` and even ``sys.__stderr__`` would reach the page.
 log = logging.getLogger("uno_lessons.table")
 if not log.handlers:
-    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler = logging.StreamHandler(TERMINAL)
     _handler.setFormatter(logging.Formatter("[uno_lessons %(levelname)s] %(message)s"))
     log.addHandler(_handler)
     log.propagate = False
