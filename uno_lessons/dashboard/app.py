@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..engine.events import EVERYONE, NOBODY
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..i18n import _
+from ..i18n import _, get_language
 from ..page import PageBridge, log_traceback, on_callback_error
 from ..render import style_block
 from ..table import Table, TableError
@@ -38,6 +38,7 @@ from ..widgets import TableView as TablePicture
 from .chart import hand_size_chart_svg
 from .closing import close_widgets
 from .controls import TopBar
+from .join_card import JoinCard, code_form_html
 from .others import kind_word, others_html
 from .roles import PagePlan, page_plan
 from .safety import REFUSALS, guarded
@@ -123,6 +124,11 @@ class LiveGame:
             self.bar.attach_settings(self.setup)
         self.teacher_panel = (TeacherPanel(on_seat=g(self._seat_kind_changed), on_close=g(self._close_table))
                               if plan.teacher_panel else None)
+        # How learners find a class table: the card (teacher, projector), the code form (the
+        # page at the short address is the one-screen game's).
+        self.join_card = JoinCard(self.bridge) if plan.role in ("teacher", "spectator") else None
+        self.code_form = W.HTML(code_form_html(get_language()), _dom_classes=("uno-code-form-view",)) \
+            if plan.setup else None
         #: The hand and the moves (pages that play a seat only), and its parts by name.
         self.play = SeatPlay(self, g) if plan.play else None
         self.hand = self.play.hand if self.play else None
@@ -147,9 +153,10 @@ class LiveGame:
         cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
         parts = (css, self.hand.css_box if self.hand else None, self.bridge, self.play.skip if self.play else None,
-                 self.bar.widget,
+                 self.bar.widget, self.code_form,
                  self.setup.widget if self.setup else None,
-                 self.teacher_panel.widget if self.teacher_panel else None, cols)
+                 self.teacher_panel.widget if self.teacher_panel else None,
+                 self.join_card.widget if self.join_card else None, cols)
         self.widget.children = [w for w in parts if w is not None]
         self.bar.set_heading(lambda: page_title(getattr(self, "table", None)))
         self.bridge.aria = aria_rules()
@@ -400,6 +407,8 @@ class LiveGame:
         self.bar.update(self.table, view, seat)
         if self.teacher_panel is not None:
             self.teacher_panel.update(view)
+        if self.join_card is not None:
+            self.join_card.update(view, mode)
         self._toggle_class("uno-projector", mode == "projector")
         self._toggle_class("uno-dash-many", view.players > 6)
         # The status line last, so that when it says whose turn it is, the rest is already sent.
@@ -520,9 +529,11 @@ class LiveGame:
 
         set_language(lang)
         self.bar.relabel()
-        for part in (self.setup, self.play, self.teacher_panel):
+        for part in (self.setup, self.play, self.teacher_panel, self.join_card):
             if part is not None:
                 part.relabel()
+        if self.code_form is not None:
+            self.code_form.value = code_form_html(lang)
         self.bridge.title = page_title(self.table)
         self.bridge.aria = aria_rules()
         self._say("info", turn_sentence(self.table))

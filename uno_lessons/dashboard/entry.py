@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ..i18n import _, get_language, set_language
 from ..page import PageBridge, log_traceback, page_query, query_pending
 from ..table import Store, Table, TableError, open_store
+from ..table.config import normal_code
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
@@ -60,6 +61,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         close_widgets(*before, keep=[bridge])
 
     try:
+        code = normal_code(code)  # "xd9 vq5" typed on a phone is table XD9VQ5
         store = store or open_store()
         if params.get("teacher"):
             show(store.teacher(code, params["teacher"]))
@@ -73,6 +75,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     except (TableError, OSError) as exc:
         if isinstance(exc, OSError):  # e.g. the data folder: its path is for the server's terminal
             log_traceback(exc, "opening the table store")
+        code = str(code)[:12]
         bridge.title = _("UNO class table {code}: cannot open", code=code)
         heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
         note = MessageView()

@@ -67,3 +67,38 @@ def code_form_html(lang: str | None = None) -> str:
         "autocomplete='off' autocapitalize='characters' spellcheck='false' "
         f"placeholder='K7QM3X' pattern='[A-Za-z0-9 -]{{6,8}}'>{hidden} "
         f"<button type='submit' class='uno-code-join'>{escape(_('Join'))}</button></form>")
+
+
+class JoinCard:
+    """The join card as a page part (teacher and spectator pages): on the teacher's view it
+    is always there; on the projector while learner seats are free (then the game has the
+    room); gone once the table is closed. ``bridge`` tells the page's address (it arrives
+    from the browser after the page is built: the card is drawn again then)."""
+
+    def __init__(self, bridge) -> None:
+        import ipywidgets as widgets
+
+        self.widget = widgets.HTML(_dom_classes=("uno-join-card-view",), layout=widgets.Layout(display="none"))
+        self._bridge = bridge
+        self._shown = ""
+        self._last: tuple | None = None
+        bridge.observe(lambda _change: self._draw(), "base")
+
+    def update(self, view, mode: str) -> None:
+        """Draw the card for ``view`` (a TableView) in ``mode`` ("teacher", "projector", …)."""
+        free = any(k == "human" and s not in view.claimed for s, k in enumerate(view.kinds))
+        self._last = (view.code, not view.closed and (mode == "teacher" or free))
+        self._draw()
+
+    def relabel(self) -> None:
+        """Words in the current language."""
+        self._draw()
+
+    def _draw(self) -> None:
+        base = self._bridge.base
+        code, wanted = self._last or ("", False)
+        html = join_card_html(base, code) if wanted and base else ""
+        if html != self._shown:  # the QR code is a few kB: send it only when it changes
+            self._shown = html
+            self.widget.value = html
+        self.widget.layout.display = None if html else "none"

@@ -165,6 +165,19 @@ DASH_CSS = f"""<style>
 .uno-scores-more{{text-align:center;color:#555;}}
 .uno-muted{{color:#4a4a4a;}}
 .uno-teacher-panel{{border:2px solid #0956bf;border-radius:10px;padding:4px 10px;background:#f4f8fd;}}
+.uno-join-card{{border:2px solid #0956bf;border-radius:10px;padding:6px 14px;margin:6px 0;background:#fff;color:#111;}}
+.uno-join-card-body{{display:flex;flex-wrap:wrap;align-items:center;gap:8px 32px;}}
+.uno-join-steps{{font-size:1.15em;line-height:1.4;margin:0;padding-left:1.4em;}}
+.uno-join-big{{display:block;font-size:2.2em;font-weight:700;letter-spacing:.06em;overflow-wrap:anywhere;}}
+.uno-qr{{width:min(36vh,320px);min-width:200px;}}
+.uno-qr-svg{{display:block;width:100%;height:auto;}}
+.uno-projector .uno-join-big{{font-size:3.2em;}}
+.uno-projector .uno-qr{{width:min(52vh,440px);}}
+.uno-join-link a{{color:#0645ad;text-decoration:underline;overflow-wrap:anywhere;}}
+.uno-code-form{{display:flex;flex-wrap:wrap;align-items:center;gap:6px 10px;margin:4px 0 8px;}}
+.uno-code-form input{{font-size:1.1em;padding:4px 8px;width:9em;text-transform:uppercase;border:2px solid #555;border-radius:6px;}}
+.uno-code-form button{{font-size:1em;padding:4px 14px;border:2px solid #0956bf;border-radius:6px;background:#0956bf;color:#fff;cursor:pointer;}}
+.uno-code-form input:focus-visible,.uno-code-form button:focus-visible{{outline:3px solid #111;outline-offset:2px;}}
 .uno-teacher-panel a{{color:#0645ad;text-decoration:underline;overflow-wrap:anywhere;}}
 .uno-teacher-panel .widget-hbox{{flex-wrap:wrap;align-items:center;gap:4px 8px;}}
 .uno-join{{max-width:640px;border:2px solid #6b7b7b;border-radius:12px;padding:10px 16px;background:#fcfcfa;}}

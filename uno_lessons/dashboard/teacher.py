@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from ..cli.network import learners_base
 from ..i18n import _
 from ..page import PageBridge
 from ..table import Table
@@ -131,7 +132,7 @@ class TeacherPanel:
                 f"<p class='uno-new-table'><a href='{escape(base or '?')}'>{escape(_('Open a new game page'))}</a> "
                 f"{escape(_('There, choose New game…, then “as a class, each on their own browser”, to start a new class table.'))}</p>")
             return
-        links = table_links(base, t.code)
+        links = table_links(learners_base(base), t.code)  # an address learners can reach
         self.info.value = (
             f"{heading}"
             f"<p>{escape(_('Learners open this link, choose a free seat and type their name:'))} "
