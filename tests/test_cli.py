@@ -14,10 +14,9 @@ import sys
 
 import pytest
 
-from uno_lessons.cli import main, parser
+from uno_lessons.cli import main, parser, shipped
 from uno_lessons.cli import network as net
 from uno_lessons.cli import serve as srv
-from uno_lessons.cli import shipped
 from uno_lessons.i18n import LANGUAGES
 
 
