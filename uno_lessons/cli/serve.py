@@ -132,13 +132,14 @@ def banner(opts: ServeOptions, store_place: str) -> list[str]:
     if opts.public_url:
         lines.append(_("Learners type: {url}", url=opts.public_url))
     elif learners is not None:
-        lines.append(_("Learners type: {url}", url=f"http://{learners}:{opts.port}/"))
+        address = f"http://{learners}:{opts.port}/"
+        lines.append(_("Learners type: {url}", url=address))
     else:
         lines.append(_("Only this computer can open these pages. To let learners join from "
                        "their own devices, start with --network."))
     if lessons:
-        host = learners or opts.listen
-        lines.append(_("Lessons: {url}", url=f"http://{host}:{lessons}/"))
+        address = f"http://{learners or opts.listen}:{lessons}/"
+        lines.append(_("Lessons: {url}", url=address))
     if opts.class_size:
         lines.append(_("Ready for a class of {n}: that many pages open at once without waiting.",
                        n=opts.class_size))
