@@ -4,7 +4,10 @@
 #                       the lessons at :8867 (--class 30 preheats 30 kernels for a class;
 #                       --lang nl serves Dutch; --network lets learners' devices join)
 #   bash dev.sh test    install (Debian's chromium and redis-server too, where missing), then
-#                       run every test
+#                       run every test (what CI runs)
+#   bash dev.sh test --fast          the same without the browser tests and the notebooks'
+#                                    runs: the edit-test loop (a minute or two)
+#   bash dev.sh test tests/test_x.py -k name   install, then only pytest with these arguments
 # Everything goes into ./.venv so the system Python is left alone.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -66,11 +69,19 @@ lab)
     exec "$VENV/bin/uno-lessons" lab
     ;;
 test)
+    shift
+    fast=""
+    if [ "${1:-}" = "--fast" ]; then fast=1; shift; fi
     install_python "test,bench"
-    install_chromium
     install_redis
     install_gettext
     export PATH="$PWD/$VENV/bin:$PATH"
+    if [ $# -gt 0 ]; then
+        # Arguments go to pytest as they are (one file, -k, -x, -m "not browser"…).
+        install_chromium
+        exec python -m pytest -p no:cacheprovider "$@"
+    fi
+    [ -n "$fast" ] || install_chromium
     echo "== ruff"
     ruff check uno_lessons tests benchmarks
     if [ -f uno_lessons/exercises.py ] || [ -d uno_lessons/exercises ]; then
@@ -80,6 +91,10 @@ test)
     echo "== translations: catalogs complete and compiled, translated notebooks in sync"
     python -m uno_lessons.translate check
     python -m uno_lessons.translate notebooks --check
+    if [ -n "$fast" ]; then
+        echo "== pytest, fast: no browser tests, no notebook runs (CI runs everything)"
+        exec python -m pytest -q -p no:cacheprovider -m "not browser" tests README.md
+    fi
     echo "== pytest (unit, widgets, README doctests, browser)"
     python -m pytest -q -p no:cacheprovider tests README.md
     nbs=$(ls notebooks/*.ipynb solutions/*.ipynb 2>/dev/null || true)
@@ -95,7 +110,7 @@ test)
     fi
     ;;
 *)
-    echo "usage: bash dev.sh serve | test | lab" >&2
+    echo "usage: bash dev.sh serve [options] | test [--fast | PYTEST ARGS] | lab" >&2
     exit 2
     ;;
 esac

@@ -51,12 +51,13 @@ def clean_env(**extra: str) -> dict[str, str]:
 def test_the_wheel_has_the_command_the_notebooks_and_the_template(installed):
     site = next((installed.parent / "lib").glob("python3*/site-packages"))
     package = site / "uno_lessons"
+    course = package / "course"
     assert (installed / "uno-lessons").exists()
-    assert (package / "notebooks" / "dashboard.ipynb").is_file()
-    assert (package / "notebooks" / "voila.json").is_file()
+    assert (course / "notebooks" / "dashboard.ipynb").is_file()
+    assert (course / "notebooks" / "voila.json").is_file()
     for lang in ("nl", "sr", "ms"):
-        assert (package / "notebooks" / lang / "02_matching.ipynb").is_file()
-        assert (package / "solutions" / lang).is_dir() and (package / "exercises" / lang).is_dir()
+        assert (course / "notebooks" / lang / "02_matching.ipynb").is_file()
+        assert (course / "solutions" / lang).is_dir() and (course / "exercises" / lang).is_dir()
     assert (installed.parent / "share" / "jupyter" / "voila" / "templates" / "uno" / "index.html.j2").is_file()
     assert not (package / "voila" / "frontend").exists()  # sources stay out; the built page ships
 

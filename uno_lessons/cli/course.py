@@ -56,7 +56,7 @@ def lessons(target: str, force: bool = False) -> int:
 def lab(folder: str | None = None) -> int:
     """The ``lab`` command: JupyterLab on the lessons."""
     notebooks = shipped.folder("notebooks")
-    if folder is not None or shipped.PACKAGE in notebooks.parents:
+    if folder is not None or shipped.PACKAGE in notebooks.parents:  # a wheel's copy: not for editing
         where = Path(folder).expanduser().resolve() if folder else LAB_FOLDER
         copy_course(where)
         notebooks = where / "notebooks"
