@@ -193,7 +193,7 @@ def test_every_catalog_is_complete_placeholder_safe_compiled_and_true_to_its_glo
     forms, the .mo as the .po says, msgfmt -c --statistics clean, glossary words used,
     glossary quotes found in the seeds."""
     assert shutil.which("msgfmt"), "GNU gettext's msgfmt is needed (apt-get install gettext)"
-    assert seeds_dir(ROOT) is not None, "the seeds are expected in shared/seeds beside the repo"
+    assert seeds_dir(ROOT) is not None, "the box texts are expected in docs/rules/box-texts"
     lines, problems = run_checks(ROOT, LANGS)
     assert problems == []
     count = int(lines[0].split()[0])
@@ -273,6 +273,19 @@ def test_the_wheel_ships_the_compiled_catalogs(tmp_path):
 
 
 # ------------------------------------------------------------------ glossaries
+def test_the_box_texts_are_in_the_repository_and_the_variable_overrides_them(tmp_path, monkeypatch):
+    """The glossaries' box texts are docs/rules/box-texts (nothing outside the repository);
+    every file a glossary names is there, and every box text there is named by a glossary."""
+    monkeypatch.delenv("UNO_LESSONS_SEEDS", raising=False)
+    box_texts = ROOT / "docs" / "rules" / "box-texts"
+    assert seeds_dir(ROOT) == box_texts
+    named = {info["file"] for lang in LANGS for info in glossary.load(lang).seeds.values()}
+    assert named == {p.name for p in box_texts.glob("*.txt")}
+    assert seeds_dir(tmp_path) is None, "a folder without box texts has none (and nothing above it counts)"
+    monkeypatch.setenv("UNO_LESSONS_SEEDS", str(tmp_path))
+    assert seeds_dir(ROOT) == tmp_path
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_glossary_words_come_from_the_seeds_or_say_why_not(lang):
     seeds = seeds_dir(ROOT)

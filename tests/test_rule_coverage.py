@@ -1,12 +1,15 @@
-"""Every rule id of RULES.md is in the rulebook and named by at least one test."""
+"""Every rule id of docs/rules.md is in the rulebook and named by at least one test; the
+document's table of sources, its readings and its house rules agree with the package."""
 
+import dataclasses
 import re
 from pathlib import Path
 
+from uno_lessons import Rules
 from uno_lessons.engine.rulebook import RULES, cite, rule
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "rules.md"
 
 
 def ids_in_rules_md(text: str) -> set[str]:
@@ -29,7 +32,7 @@ def ids_in_rules_md(text: str) -> set[str]:
 
 
 def test_rulebook_matches_rules_md():
-    assert RULES_MD.exists(), f"the spec is expected beside the repo at {RULES_MD}"
+    assert RULES_MD.exists(), f"the spec is expected in the repo at {RULES_MD}"
     assert ids_in_rules_md(RULES_MD.read_text(encoding="utf-8")) == set(RULES)
 
 
@@ -43,3 +46,47 @@ def test_every_rule_id_is_named_by_a_test():
 def test_cite_marks_official_rules():
     assert "official" in str(rule("E-UNO-3"))
     assert cite("E-MATCH-2").startswith("E-MATCH-2: Wild cards match")
+
+
+def section(text: str, title: str, level: str = "##") -> str:
+    """The body of the Markdown section ``title`` (up to the next heading of its level or above)."""
+    start = text.index(f"\n{level} {title}\n") + len(f"\n{level} {title}\n")
+    stop = re.search(rf"^#{{1,{len(level)}}} ", text[start:], re.M)
+    return text[start:start + stop.start()] if stop else text[start:]
+
+
+def test_the_rules_document_marks_each_rules_source_as_the_rulebook_does():
+    """Box text or official fill-in, rule by rule: the table in docs/rules.md is the rulebook's."""
+    words = {"box text": "box", "**official** fill-in": "official",
+             "box text, completed by an **official** fill-in": "mixed"}
+    table = section(RULES_MD.read_text(encoding="utf-8"), "Box text or official fill-in")
+    rows = re.findall(r"^\| ([EC]-[A-Z0-9-]+) \| (.+?) \|$", table, re.M)
+    assert [rule_id for rule_id, _ in rows] == list(RULES)
+    assert {rule_id: words[source] for rule_id, source in rows} == {r.id: r.source for r in RULES.values()}
+
+
+def bullets(text: str) -> list[str]:
+    """A Markdown list's items, each on one line with its spaces squashed."""
+    return [" ".join(item.split()) for item in re.split(r"^- ", text.strip(), flags=re.M) if item.strip()]
+
+
+def test_the_readmes_rule_readings_are_the_rules_documents():
+    readme = section((ROOT / "README.md").read_text(encoding="utf-8"),
+                     "Rule readings where docs/rules.md leaves room", "###")
+    ours = section(RULES_MD.read_text(encoding="utf-8"), "Readings")
+    in_readme = bullets(readme[readme.index("\n- "):])
+    assert len(in_readme) >= 10 and in_readme == bullets(ours[ours.index("\n- "):])
+    assert "docs/rules.md" in readme
+
+
+def test_the_house_rules_section_names_every_number_switch_with_its_value():
+    house = section(RULES_MD.read_text(encoding="utf-8"), "House rules")
+    numbers = [f.name for f in dataclasses.fields(Rules) if f.type in (int, "int")]
+    assert "innocent_challenge_draw" in numbers
+    for name in numbers:
+        row = next(line for line in house.splitlines() if f"`{name}`" in line and line.startswith("|"))
+        names = re.findall(r"`(\w+)`", row.split("|")[1])
+        values = [int(v) for v in row.split("|")[2].split(",")]
+        assert values[names.index(name)] == getattr(Rules.encanto(), name) == getattr(Rules.classic(), name)
+    other = [f.name for f in dataclasses.fields(Rules) if f.name not in numbers and f.name != "name"]
+    assert all(f"`{name}`" in house for name in other)

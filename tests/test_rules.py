@@ -1,4 +1,4 @@
-"""The two rule sets as switches (the table in RULES.md)."""
+"""The two rule sets as switches (the table in docs/rules.md)."""
 
 import dataclasses
 

@@ -1,4 +1,4 @@
-"""The rule ids of RULES.md with a one-line summary each, and whether the box text says so."""
+"""The rule ids of docs/rules.md with a one-line summary each, and whether the box text says so."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ _RULES = [
     Rule("E-SCORE-4", N_("Play hands until someone reaches 500 points")),
 ]
 
-#: Every rule by id, in the order of RULES.md.
+#: Every rule by id, in the order of docs/rules.md.
 RULES: dict[str, Rule] = {r.id: r for r in _RULES}
 
 

@@ -21,14 +21,17 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
+#: The box texts the glossaries quote, in the repository (see its README.md).
+BOX_TEXTS = Path("docs") / "rules" / "box-texts"
+
+
 def seeds_dir(root: Path) -> Path | None:
-    """The box texts (``shared/seeds`` beside the repository or above it, or $UNO_LESSONS_SEEDS)."""
+    """The box texts: $UNO_LESSONS_SEEDS if set, else the repository's ``docs/rules/box-texts``
+    (None where neither is, e.g. an installed wheel without the repository)."""
     if os.environ.get(SEEDS_VAR):
         return Path(os.environ[SEEDS_VAR])
-    for folder in (root, *root.parents):
-        if (folder / "shared" / "seeds").is_dir():
-            return folder / "shared" / "seeds"
-    return None
+    folder = root / BOX_TEXTS
+    return folder if folder.is_dir() else None
 
 
 def _langs(args: argparse.Namespace) -> list[str]:
@@ -71,7 +74,8 @@ def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[l
         if seeds is not None:
             problems.extend(glossary.seed_problems(gloss, seeds))
     if seeds is None:
-        lines.append(f"glossary quotes not checked against the seeds: no shared/seeds found (set {SEEDS_VAR})")
+        lines.append(f"glossary quotes not checked against the seeds: no {BOX_TEXTS.as_posix()} found "
+                     f"(set {SEEDS_VAR})")
     return lines, problems
 
 
