@@ -288,3 +288,54 @@ def test_e_uno_4_window_stays_open_past_a_skipped_player():
     game.draw()
     assert game.uno_window is None
     assert game.catch(1, 0) is False
+
+
+def test_e_uno_5_the_one_rule_passes_the_exercise_check():
+    """E-UNO-5 is written once (engine.uno_counts): the exercise's own cases agree with it."""
+    from uno_lessons.checks import check_uno_counts
+    from uno_lessons.engine import uno_counts
+
+    assert check_uno_counts(uno_counts).passed
+    assert not check_uno_counts(lambda cards, my_turn: cards == 1).passed  # the check can fail
+
+
+@BOTH
+def test_e_uno_5_game_view_bots_and_say_uno_ask_the_same_rule(rules):
+    """E-UNO-5: over seeded games with small hands, in every phase and for every seat, the
+    game's and every view's ``uno_would_count`` say what ``say_uno`` then returns; the
+    dashboard's UNO button follows the same answer for seats that have not said it yet."""
+    from uno_lessons.dashboard.seat_play import uno_counts as button_counts
+    from uno_lessons.engine import uno_counts
+    from uno_lessons.engine.bots import RandomBot
+    from uno_lessons.table.views import TableView
+
+    def table_view(play, seat):  # only ``play`` matters to the button
+        return TableView("ABCDEF", "seat", seat, play, None, (), frozenset(), None, 1, (), (),
+                         None, 500, (), "normal", 0)
+
+    small = rules.replace(hand_size=3)
+    outcomes: set[tuple[int, str, bool]] = set()
+    for seed in range(12):
+        n = 2 + seed % 3
+        game = Game.new(n, rules=small, seed=seed)
+        bot = RandomBot(seed, uno_rate=0.3, catch_rate=0.5)
+        for _move in range(300):
+            if game.is_over:
+                break
+            views = [game.view(None), game.view(game.current_player)]
+            for s in range(n):
+                mine = s == game.current_player and game.phase in ("turn", "drawn")
+                want = uno_counts(len(game.hands[s]), mine)
+                assert game.uno_would_count(s) is want
+                assert all(v.uno_would_count(s) is want for v in views)
+                if len(game.hands[s]) <= 2:
+                    own = game.view(s)
+                    assert own.uno_would_count() is want
+                    assert button_counts(table_view(own, s), s) is (want and s not in game.uno_said)
+                    assert game.copy().say_uno(s) is want, (seed, s, game.phase)
+                    outcomes.add((len(game.hands[s]), game.phase, want))
+            bot.react(game, game.current_player)
+            game.apply(bot.choose(game))
+            game.events = []  # each view narrates the whole log; the rule never reads it
+    assert views[0].uno_would_count() is False  # a spectator holds no hand
+    assert {(1, "turn", True), (2, "turn", True), (2, "drawn", True), (2, "challenge", False)} <= outcomes, outcomes

@@ -41,11 +41,9 @@ def skip_link_html() -> str:
 
 
 def uno_counts(view: TableView, seat: int | None) -> bool:
-    """Whether saying UNO counts for ``seat`` now (one card, or two on its own turn)."""
-    if seat is None or seat in view.play.uno_said:
-        return False
-    n = view.play.hand_sizes[seat]
-    return n == 1 or (n == 2 and view.play.current_player == seat and view.play.phase in ("turn", "drawn"))
+    """Whether ``seat`` has an UNO to say now: not said yet, and saying it would count
+    (E-UNO-5, as the engine's ``PlayerView.uno_would_count`` says)."""
+    return seat is not None and seat not in view.play.uno_said and view.play.uno_would_count(seat)
 
 
 class SeatPlay:

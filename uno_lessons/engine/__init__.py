@@ -8,9 +8,10 @@ from .game import Game
 from .moves import IllegalMove, Move, explain_match, matches
 from .rules import Rules
 from .scoring import Match
+from .talk import uno_counts
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
-    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match", "EVERYONE", "NOBODY",
+    "Bot", "RandomBot", "SensibleBot", "play_game", "play_match", "EVERYONE", "NOBODY", "uno_counts",
 ]

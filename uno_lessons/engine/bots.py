@@ -9,7 +9,7 @@ import numpy as np
 from ..i18n import _
 from .cards import Card, Color, Rank
 from .game import Game
-from .moves import COLORS, DRAWN, RESPOND, TURN, Move
+from .moves import COLORS, DRAWN, RESPOND, Move
 from .rules import Rules
 from .scoring import Match
 from .seeds import Seed
@@ -172,9 +172,7 @@ class SensibleBot(Bot):
         w = game.uno_window
         if len(hand) > 2 and w is None:
             return  # nothing to say and nobody to catch
-        if seat not in game.uno_said and (
-            len(hand) == 1 or (len(hand) == 2 and seat == game.current_player and game.phase in (TURN, DRAWN))
-        ):
+        if seat not in game.uno_said and game.uno_would_count(seat):  # E-UNO-5
             game.say_uno(seat)
             w = game.uno_window
         if w is not None and w != seat and seat != game.silenced and len(game.hands[w]) == 1:

@@ -18,18 +18,29 @@ _HAND_OVER = {
 }
 
 
+def uno_counts(hand_size: int, my_turn_before_playing: bool) -> bool:
+    """E-UNO-5: would saying UNO count now, for a seat holding ``hand_size`` cards?
+
+    It counts with one card, or with two while it is that seat's own turn before it has
+    played (phase "turn", or "drawn" after drawing a playable card). The one place this rule
+    is written: ``Game.uno_would_count`` and ``PlayerView.uno_would_count`` ask it for a seat
+    of a game or of a seat's view, and the engine's ``say_uno``, the bots, the fast
+    simulation and the dashboard ask those."""
+    return hand_size == 1 or (hand_size == 2 and my_turn_before_playing)
+
+
 class TableTalk:
     """Mixed into Game: what players say across the table, whoever's turn it is."""
+
+    def uno_would_count(self, seat: int) -> bool:
+        """E-UNO-5: would ``seat`` saying UNO count now (:func:`uno_counts` for this game)?
+        ``seat`` must be a seat of the game; saying it again once said still counts."""
+        return uno_counts(len(self.hands[seat]), seat == self.current_player and self.phase in (TURN, DRAWN))
 
     def say_uno(self, seat: int) -> bool:
         """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
         self._check_seat(seat, "uno")
-        return self._say_uno(seat)
-
-    def _say_uno(self, seat: int) -> bool:
-        """``say_uno`` for a seat known to exist while the hand is on (the simulation's bots)."""
-        n_cards = len(self.hands[seat])
-        counts = n_cards == 1 or (n_cards == 2 and seat == self.current_player and self.phase in (TURN, DRAWN))
+        counts = self.uno_would_count(seat)
         self._log.append((ev.SaidUno, seat, counts))
         if counts:
             self.uno_said.add(seat)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Color
-from .moves import Move
+from .moves import DRAWN, TURN, Move
 from .reasons import no_such_seat
+from .talk import uno_counts
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,6 +42,16 @@ class PlayerView:
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.seat is not None and self.current_player == self.seat and self.winner is None
+
+    def uno_would_count(self, seat: int | None = None) -> bool:
+        """E-UNO-5: would ``seat`` (default: this view's own seat) saying UNO count now, as
+        :func:`~.talk.uno_counts` says from the hand sizes, the turn and the phase this view
+        shows? False for no seat (a spectator's own)."""
+        if seat is None:
+            seat = self.seat
+            if seat is None:
+                return False
+        return uno_counts(self.hand_sizes[seat], seat == self.current_player and self.phase in (TURN, DRAWN))
 
     def hidden_hands(self) -> list[int]:
         """The hand sizes of the other seats, in seat order (own seat excluded)."""

@@ -174,16 +174,14 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     discard = game.discard_pile
     play, draw, other = game._play, game._draw, game._other_move
     game._legal = None  # as Game.apply does; no legal moves are asked for below
-    say_uno = game._say_uno
+    say_uno = game.say_uno
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
     made = plays = wd4s = bluffs = challenges = caught = took_back = 0
     if max_moves > 0 and game.uno_window is None:
         # run_hand's first reactions: any seat (house rules may deal one or two cards).
         for s in seats:
-            size = len(hands[s])
-            if size <= 2 and s not in uno_said and (size == 1 or (
-                    s == game.current_player and game.phase in (TURN, DRAWN))):
+            if len(hands[s]) <= 2 and s not in uno_said and game.uno_would_count(s):
                 bots[s].react(game, s)
     while made < max_moves:
         seat = game.current_player
@@ -194,12 +192,12 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             for s in seats:
                 bots[s].react(game, s)
             game.uno_window = None  # E-UNO-4: this move closes the window (as Game.apply does)
-        elif len(hand) <= 2 and seat not in uno_said and (len(hand) == 1 or phase == TURN or phase == DRAWN):
+        elif len(hand) <= 2 and seat not in uno_said and game.uno_would_count(seat):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
             # can need to. Another seat's hand shrinks only by its own play, which leaves it
             # having said UNO or opens a window, where every bot reacts. Reactions move no turn.
-            say_uno(seat)  # what SensibleBot.react does here; the hand is on and the seat real
+            say_uno(seat)  # what SensibleBot.react does here
         if phase == TURN or phase == DRAWN:
             if phase == TURN:
                 # The coloured card it may play with the most points (then the colour held
