@@ -112,3 +112,18 @@ def test_move_text_and_equality():
 
 def test_illegal_move_is_a_value_error():
     assert issubclass(IllegalMove, ValueError)
+
+
+def test_e_match_the_game_asks_the_one_matching_rule():
+    """E-MATCH-1..3: Game.can_play, the table legal_moves reads (PLAYABLE) and matches agree
+    for every card on every top card under every colour in force."""
+    from uno_lessons import Game
+    from uno_lessons.engine.cards import ALL_CARDS
+    from uno_lessons.engine.moves import PLAYABLE
+
+    for top in ALL_CARDS:
+        for color in (None, *Color):
+            game = Game.from_position(["R1", "G2"], [top.code], ["B3"], color="R" if top.is_wild else None)
+            game.current_color = color  # any colour in force, even one this top could not have
+            for card in ALL_CARDS:
+                assert game.can_play(card) is matches(card, top, color) is (card in PLAYABLE[top][color])

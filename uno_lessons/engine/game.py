@@ -26,6 +26,7 @@ from .moves import (
     IllegalMove,
     Move,
     explain_match,
+    matches,
     silence_plays,
     wild_draw_four_honest,
     wild_plays,
@@ -138,10 +139,9 @@ class Game(GameSetup, TableTalk):
         return (seat + steps * self.direction) % len(self.hands)
 
     def can_play(self, card: Card | str) -> bool:
-        """E-MATCH: does ``card`` match the top card and the colour in force?"""
-        card = Card.parse(card)
-        return card.is_wild or self.current_color is None or card.color is self.current_color or (
-            card.rank is self.discard_pile[-1].rank and not self.discard_pile[-1].is_wild)
+        """E-MATCH: does ``card`` match the top card and the colour in force? (The rule is
+        ``moves.matches``, asked here; ``legal_moves`` reads its table ``PLAYABLE``.)"""
+        return matches(Card.parse(card), self.discard_pile[-1], self.current_color)
 
     def explain(self, card: Card | str) -> str:
         """Why ``card`` does or does not match the top card now (E-MATCH)."""
