@@ -340,6 +340,39 @@ def test_bad_arguments():
         LiveGame(players=3, rules="poker")
 
 
+def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
+    """One list of seat kinds, player counts from the rule sets, and the table's checks with
+    its (translated) sentences: the form refuses what ``TableConfig.make`` refuses, as it does."""
+    import uno_lessons.dashboard as dashboard
+    from uno_lessons import Rules
+    from uno_lessons.dashboard import setup_form
+    from uno_lessons.i18n import use_language
+    from uno_lessons.table import SEAT_KINDS, TableConfig, TableError
+    from uno_lessons.table import config as table_config
+
+    assert dashboard.SEAT_KINDS is SEAT_KINDS and setup_form.SEAT_KINDS is SEAT_KINDS
+    assert (setup_form.MIN_PLAYERS, setup_form.MAX_PLAYERS) == (2, 10)
+    for rules in (Rules.encanto(), Rules.classic()):
+        assert (rules.min_players, rules.max_players) == (2, 10)
+    good = {"players": 3, "rules": "encanto", "seed": 1, "seats": ["human", "sensible", "random"]}
+    setup_form.check_config(good)
+    for lang in ("en", "nl"):
+        with use_language(lang):
+            for change in ({"players": 11}, {"players": 1}, {"seats": ["human", "alien", "random"]},
+                           {"seats": ["human"]}, {"rules": "poker"}):
+                cfg = {**good, **change}
+                with pytest.raises(TableError) as form_error:
+                    setup_form.check_config(cfg)
+                with pytest.raises(TableError) as table_error:
+                    TableConfig.make(cfg["players"], cfg["seats"], rules=cfg["rules"], seed=cfg["seed"])
+                assert str(form_error.value) == str(table_error.value), (lang, change)
+    with use_language("nl"), pytest.raises(TableError, match="speel je met 2 tot en met 10 spelers; deze tafel heeft er 11"):
+        LiveGame(players=11)
+    # The counts are the rules' own: a rule set seating three or four refuses five.
+    with pytest.raises(TableError, match="3 to 4 players; this table has 5"):
+        table_config.check_players(5, Rules.classic().replace(min_players=3, max_players=4))
+
+
 def test_classic_first_wild_draw_asks_for_the_colour():
     # Seed 11 turns a Wild first (C-SETUP-4): the first player (seat 1) names the colour.
     live = LiveGame(players=3, rules="classic", seed=11, seats=["sensible", "human", "sensible"])

@@ -2,8 +2,9 @@
 browsers; players, rules, seed and, seat by seat, a learner or a bot.
 
 Widget callbacks run with the server's rights, so the form offers choices only: the one
-free input is an integer seed, bounded. The checks a configuration must pass live here too,
-whether it comes from the form, ``LiveGame(...)`` or ``new_game``.
+free input is an integer seed, bounded. A configuration from the form, ``LiveGame(...)`` or
+``new_game`` passes the table's own checks (:mod:`uno_lessons.table.config`: the seat kinds,
+the rule sets and their player counts), with the table's sentences.
 
 A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
 can work out every hand. The form deals a class table from its own seed only when the teacher
@@ -21,24 +22,21 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.rules import Rules
 from ..i18n import _
+from ..table.config import MAX_PLAYERS, MIN_PLAYERS, SEAT_KINDS, check_players, check_seats, rules_named
 from .controls import relabel_options
 from .others import kind_word
 
-#: What can sit at a seat: a person clicking, or one of the bots.
-SEAT_KINDS = ("human", "random", "sensible")
-RULE_SETS = ("encanto", "classic")
-MAX_PLAYERS = 10
+# SEAT_KINDS is the table's own tuple, passed on (``uno_lessons.dashboard.SEAT_KINDS``).
+__all__ = ["SEAT_KINDS", "SetupForm", "check_config", "first_config", "next_config"]
 
 
 def check_config(cfg: dict) -> None:
-    """Refuse a table UNO is not played at, unknown seat kinds or rules."""
+    """Refuse, with the table's TableError (a ValueError) and its sentence, unknown rules, a
+    player count the rules do not seat, or seats that are not one known kind each."""
+    rules = rules_named(cfg["rules"])
     n = int(cfg["players"])
-    if not 2 <= n <= MAX_PLAYERS:
-        raise ValueError(f"UNO is played by 2 to 10 players; got {n}")
-    if len(cfg["seats"]) != n or any(k not in SEAT_KINDS for k in cfg["seats"]):
-        raise ValueError(f"seats must list {n} of {sorted(SEAT_KINDS)}")
-    if cfg["rules"] not in RULE_SETS:
-        raise ValueError("rules must be 'encanto' or 'classic'")
+    check_players(n, rules)
+    check_seats(cfg["seats"], n)
 
 
 def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None) -> dict:
@@ -97,7 +95,7 @@ class SetupForm:
         self.where = W.ToggleButtons(options=[("", "screen"), ("", "class")], value="screen",
                                      style={"button_width": "auto"})
         self.where.add_class("uno-where")
-        self.players = W.BoundedIntText(value=4, min=2, max=MAX_PLAYERS, layout=W.Layout(width="170px"))
+        self.players = W.BoundedIntText(value=4, min=MIN_PLAYERS, max=MAX_PLAYERS, layout=W.Layout(width="170px"))
         self.players.add_class("uno-players")
         self.rules = W.ToggleButtons(options=[("Encanto", "encanto"), ("Classic", "classic")],
                                      style={"button_width": "auto"})

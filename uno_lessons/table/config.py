@@ -20,16 +20,23 @@ import json
 import re
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.rules import Rules
 from ..i18n import _
 
-#: What can sit at a seat: a person, or one of the bots.
+#: What can sit at a seat: a person, or one of the bots. The one list: the table, its
+#: records and the dashboard's New game… form (``uno_lessons.dashboard.SEAT_KINDS``) use it.
 SEAT_KINDS = ("human", "random", "sensible")
 BOT_KINDS = ("random", "sensible")
+#: The rule sets a table is made with, by name: the presets of :class:`Rules`.
+RULE_SETS: dict[str, Callable[[], Rules]] = {"encanto": Rules.encanto, "classic": Rules.classic}
+#: The fewest and the most players any of these rule sets seats (``Rules.min_players`` and
+#: ``Rules.max_players``): the bounds of the New game… form.
+MIN_PLAYERS = min(make().min_players for make in RULE_SETS.values())
+MAX_PLAYERS = max(make().max_players for make in RULE_SETS.values())
 FORMAT = 1
 MAX_NAME = 20
 #: Bits of a secret seed: trying every seed from a learner's own cards is hopeless.
@@ -96,6 +103,38 @@ def clean_name(name: Any) -> str:
     return text
 
 
+def rules_named(name: Any) -> Rules:
+    """The rule set called ``name`` ("encanto" or "classic", :data:`RULE_SETS`); TableError
+    for any other name."""
+    if not isinstance(name, str) or name not in RULE_SETS:
+        raise TableError(_("The rules are “encanto” or “classic”."))
+    return RULE_SETS[name]()
+
+
+def check_players(n: int, rules: Rules) -> None:
+    """TableError unless ``rules`` seat ``n`` players (``Rules.min_players`` to
+    ``Rules.max_players``, as the engine deals: E-SETUP)."""
+    if not rules.min_players <= n <= rules.max_players:
+        raise TableError(_("UNO is played by {low} to {high} players; this table has {n}.",
+                           low=rules.min_players, high=rules.max_players, n=n))
+
+
+def check_seats(seats: Sequence[Any], n: int) -> None:
+    """TableError unless ``seats`` names one of :data:`SEAT_KINDS` for each of ``n`` seats."""
+    if len(seats) != n:
+        raise TableError(_("Say for each of the {n} seats who sits there.", n=n))
+    for kind in seats:
+        if kind not in SEAT_KINDS:
+            raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
+                               "bot (random or sensible).", kind=str(kind)[:20]))
+
+
+def check_seed(seed: Any) -> None:
+    """TableError unless ``seed`` is a whole number from 0 below :data:`SEED_LIMIT`."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise TableError(_("The seed must be a whole number from 0 up."))
+
+
 @dataclass(frozen=True)
 class TableConfig:
     """A table before any move: seat names, what sits at each seat, the rules and the seed
@@ -109,17 +148,9 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         n = len(self.names)
-        if not self.rules.min_players <= n <= self.rules.max_players:
-            raise TableError(_("UNO is played by {low} to {high} players; this table has {n}.",
-                               low=self.rules.min_players, high=self.rules.max_players, n=n))
-        if len(self.seats) != n:
-            raise TableError(_("Say for each of the {n} seats who sits there.", n=n))
-        for kind in self.seats:
-            if kind not in SEAT_KINDS:
-                raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
-                                   "bot (random or sensible).", kind=str(kind)[:20]))
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed < SEED_LIMIT:
-            raise TableError(_("The seed must be a whole number from 0 up."))
+        check_players(n, self.rules)
+        check_seats(self.seats, n)
+        check_seed(self.seed)
 
     @classmethod
     def make(cls, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
@@ -132,9 +163,7 @@ class TableConfig:
         names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
         seats = list(seats) if seats is not None else ["human"] * len(names)
         if isinstance(rules, str):
-            if rules not in ("encanto", "classic"):
-                raise TableError(_("The rules are “encanto” or “classic”."))
-            rules = Rules.classic() if rules == "classic" else Rules.encanto()
+            rules = rules_named(rules)
         if seed is None:
             seed = secret_seed()
         return cls(tuple(names), tuple(seats), rules, int(seed), start)
