@@ -89,6 +89,12 @@ def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():
                  "0.00s - to python to disable frozen modules.", "   "):
         assert srv.noise(line), line
     assert not srv.noise("[Voila] ERROR | Uncaught exception GET /")
+    closed_tab = ["Task exception was never retrieved\n", "future: <Task finished exception=WebSocketClosedError()>\n",
+                  "Traceback (most recent call last):\n", "  File \"/x/tornado/websocket.py\", line 1140\n",
+                  "tornado.iostream.StreamClosedError: Stream is closed\n", "tornado.websocket.WebSocketClosedError\n"]
+    real = ["Task exception was never retrieved\n", "Traceback (most recent call last):\n", "KeyError: 'x'\n"]
+    out = list(srv.quiet_lines([*closed_tab, "[Voila] ERROR | a real error\n", *real, "[Comm] WARNING | No such comm: 51\n"]))
+    assert out == ["[Voila] ERROR | a real error\n", *real]
     assert "hunter2" not in srv.store_place(srv.ServeOptions(store="redis://:hunter2@h:6379/0"))
 
 

@@ -34,9 +34,12 @@ POT = REPO / "uno_lessons" / "locale" / "uno_lessons.pot"
 #: pictures, the class tables, and the engine's card names, events, reasons and scores.
 DASHBOARD_SOURCES = ("uno_lessons/dashboard/", "uno_lessons/widgets/", "uno_lessons/render/",
                      "uno_lessons/table/", "uno_lessons/engine/", "uno_lessons/page")
-#: Not words: links, card codes (G3, W+4, WDT), rule ids (E-UNO-5), template placeholders.
-CODES = re.compile(r"https?://\S+|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
-                   r"|(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])")
+#: Not words: links (and the short addresses a join card shows, host:port/path), card codes (G3, W+4, WDT), rule ids (E-UNO-5), template placeholders,
+#: the example table code of the code field (K7QM3X; a page's own table code is one of the
+#: reader's names) and "QR" (a QR code is called that in every language).
+CODES = re.compile(r"https?://\S+|\b[\w.-]+:\d+(?:/\S*)?|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
+                   r"|(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])"
+                   r"|\bK7QM3X\b|\bQR\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 LATIN = re.compile(r"[A-Za-z]")
 
@@ -184,7 +187,7 @@ def test_a_class_table_speaks_serbian_to_learner_projector_and_teacher(class_sto
     # A learner may type a name in either script: names are taken out, whatever they are.
     names = ["Мила", "Luka", "Сара"]
     code, key = class_store.create(names, ["human", "human", "sensible"], seed=7)
-    reader = Reader(names + [code])
+    reader = Reader(names + [code, code[:3], code[3:]])  # the join card spaces it: "K7Q M3X"
     learner = pages(f"table={code}&lang=sr", ".uno-join-sit")
     reader.read(learner, "the join form")
     learner.locator(".uno-join-seat select").select_option(index=0)

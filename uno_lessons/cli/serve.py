@@ -38,6 +38,7 @@ NOISE = [re.compile(p) for p in (
     r"Debugger warning: It seems that frozen modules",
     r"PYDEVD_DISABLE_FILE_VALIDATION",
     r"DeprecationWarning: --kernel_pools_config",  # traitlets on a dict option's form
+    r"\[Comm\] WARNING \| No such comm",  # a message from a page that was just closed
     r"^\s*warn\($",
     r"^\s*$",
 )]
@@ -176,9 +177,35 @@ def store_place(opts: ServeOptions) -> str:
 _stopping = threading.Event()
 
 
+#: A closed tab: the server's write to its websocket fails, and asyncio prints the whole
+#: traceback of that unwaited task. Such a block is dropped; any other one is shown.
+_CLOSED_PAGE = ("WebSocketClosedError", "StreamClosedError")
+_BLOCK_START = "Task exception was never retrieved"
+
+
+def quiet_lines(lines: Iterable[str]) -> Iterable[str]:
+    """The lines of a server's output a teacher should see: without :func:`noise`, and
+    without the traceback blocks of pages that were closed (a block runs from
+    "Task exception was never retrieved" to the next log line, at most 60 lines)."""
+    block: list[str] = []
+    for line in lines:
+        if block and (line.startswith(("[", _BLOCK_START)) or len(block) >= 60):
+            if not any(word in text for text in block for word in _CLOSED_PAGE):
+                yield from block
+            block = []
+        if line.startswith(_BLOCK_START):
+            block = [line]
+        elif block:
+            block.append(line)
+        elif not noise(line):
+            yield line
+    if block and not any(word in text for text in block for word in _CLOSED_PAGE):
+        yield from block
+
+
 def _pump(stream, out) -> None:
-    for line in iter(stream.readline, ""):
-        if not noise(line) and not _stopping.is_set():
+    for line in quiet_lines(iter(stream.readline, "")):
+        if not _stopping.is_set():
             out.write(line)
             out.flush()
 
