@@ -6,7 +6,8 @@
 #   bash dev.sh test    install (Debian's chromium and redis-server too, where missing), then
 #                       run every test (what CI runs)
 #   bash dev.sh test --fast          the same without the browser tests and the notebooks'
-#                                    runs: the edit-test loop (a minute or two)
+#                                    runs: the edit-test loop (a minute or two); both build
+#                                    the docs site (docs/) with warnings as errors
 #   bash dev.sh test tests/test_x.py -k name   install, then only pytest with these arguments
 # Everything goes into ./.venv so the system Python is left alone.
 set -euo pipefail
@@ -72,7 +73,7 @@ test)
     shift
     fast=""
     if [ "${1:-}" = "--fast" ]; then fast=1; shift; fi
-    install_python "test,bench"
+    install_python "test,bench,docs"
     install_redis
     install_gettext
     export PATH="$PWD/$VENV/bin:$PATH"
@@ -91,12 +92,15 @@ test)
     echo "== translations: catalogs complete and compiled, translated notebooks in sync"
     python -m uno_lessons.translate check
     python -m uno_lessons.translate notebooks --check
+    echo "== docs: the Sphinx site, warnings as errors (docs/_build/html)"
+    # -E: every page read and written again, so a warning is never hidden by an earlier build.
+    python -m sphinx -W --keep-going -E -q -b html docs docs/_build/html
     if [ -n "$fast" ]; then
         echo "== pytest, fast: no browser tests, no notebook runs (CI runs everything)"
-        exec python -m pytest -q -p no:cacheprovider -m "not browser" tests README.md
+        exec python -m pytest -q -p no:cacheprovider -m "not browser" tests docs
     fi
-    echo "== pytest (unit, widgets, README doctests, browser)"
-    python -m pytest -q -p no:cacheprovider tests README.md
+    echo "== pytest (unit, widgets, the docs pages' doctests, browser)"
+    python -m pytest -q -p no:cacheprovider tests docs
     nbs=$(ls notebooks/*.ipynb solutions/*.ipynb 2>/dev/null || true)
     if [ -n "$nbs" ]; then
         echo "== nbval (stored notebook outputs)"

@@ -319,9 +319,9 @@ def test_terms_inside_longer_terms_code_and_other_meanings_are_not_counted():
     assert keys("so they pass; keep it") == ["keep", "pass"]
 
 
-def test_the_readme_shows_the_glossary_tables():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert glossary.markdown() in readme, "refresh with: python -m uno_lessons.translate glossary"
+def test_the_translators_page_shows_the_glossary_tables():
+    page = (ROOT / "docs" / "translators.md").read_text(encoding="utf-8")
+    assert glossary.markdown() in page, "refresh with: python -m uno_lessons.translate glossary"
 
 
 def test_messages_marked_inside_f_strings_are_extracted():
@@ -510,7 +510,7 @@ def test_every_sentence_and_reason_of_2000_random_games_is_translated():
 
 
 def test_init_starts_a_fifth_language_that_check_reports_as_untranslated(tmp_path, monkeypatch):
-    """The README's steps for a new language: its catalog (with CLDR's plural forms for it),
+    """The translators' page's steps for a new language: its catalog (with CLDR's plural forms for it),
     a glossary to fill, and a check that names what is left to do."""
     monkeypatch.setitem(i18n.LANGUAGES, "de", "Deutsch")
     copy = tmp_path / "locale"

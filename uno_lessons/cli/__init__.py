@@ -1,4 +1,4 @@
-"""The ``uno-lessons`` command (installed with the package).
+"""The ``uno-lessons`` command (installed with the package)::
 
     uno-lessons serve [--class N] [--lang L] [--store URL] [--port P] [--network | --host ADDR]
                       [--public-url URL] [--lessons-port P]
