@@ -121,8 +121,10 @@ def test_a_bot_turn_the_locked_store_cannot_take_is_tried_again_by_the_clock(tmp
     table = Table.connect(store, code, teacher=key)
     before = list(table.state.log)
     with sqlite_locked(path):
-        with pytest.raises(StoreError):
+        with pytest.raises(StoreError) as told:
             table.step()
+        # Every page's clock tries the bots' turn: a watcher is not told "your move".
+        assert str(told.value) == "The table cannot save the bots' move just now; it will try again in a moment."
         assert table.state.log == before
         with pytest.raises(StoreError):  # the clock's beat catches this and says so
             table.tick(now=time.monotonic() + 60)

@@ -86,8 +86,14 @@ class TableHandle:
         return table_view(self.state, self.code, "spectator")
 
     def step_bots(self) -> bool:
-        """Store the bots' next turn if a bot is to move (any page may; the first wins)."""
-        return bool(self._commit(bot_records, quiet=True))
+        """Store the bots' next turn if a bot is to move (any page may; the first wins).
+        StoreError if the store cannot take it: every page's clock tries it, so the sentence
+        says the bots' move, not "your" move, which a watcher never made."""
+        try:
+            return bool(self._commit(bot_records, quiet=True))
+        except StoreError as exc:
+            raise StoreError(_("The table cannot save the bots' move just now; it will try again "
+                               "in a moment.")) from exc
 
     def _commit(self, make: Callable[[TableState], list[Record]], *, claim=None,
                 quiet: bool = False) -> list[ev.Event]:
