@@ -9,9 +9,12 @@ traits instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 import ipywidgets as widgets
+
+T = TypeVar("T")
 
 
 def widget_tree(*roots: widgets.Widget, keep: Iterable[widgets.Widget] = ()) -> list[widgets.Widget]:
@@ -44,3 +47,16 @@ def close_widgets(*roots: widgets.Widget, keep: Iterable[widgets.Widget] = ()) -
             closed += 1
         w.close()
     return closed
+
+
+def built_by(build: Callable[[], T]) -> tuple[T, list[widgets.Widget]]:
+    """``build()``'s result and every widget made while it ran (layouts and styles too),
+    recorded through ipywidgets' public ``Widget.on_widget_constructed`` hook (reset to none
+    afterwards), so a caller can close exactly what was built."""
+    made: list[widgets.Widget] = []
+    widgets.Widget.on_widget_constructed(made.append)
+    try:
+        result = build()
+    finally:
+        widgets.Widget.on_widget_constructed(None)
+    return result, made

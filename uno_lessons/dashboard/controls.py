@@ -18,6 +18,7 @@ from ..table import Table
 from ..table.records import SPEEDS
 from ..table.views import TableView
 from .roles import PagePlan
+from .sentences import is_bot
 
 
 def _show(w: widgets.Widget | None, on: bool) -> None:
@@ -194,7 +195,7 @@ class TopBar:
             _show(self.seat, seat is None and self.mode == "player")
         play = view.play
         if self.step is not None:
-            self.step.disabled = view.closed or play.winner is not None or not table.state.is_bot(play.current_player)
+            self.step.disabled = view.closed or play.winner is not None or not is_bot(view, play.current_player)
         if self.next_hand is not None:
             self.next_hand.disabled = view.closed or play.winner is None or view.match_winner is not None
         if self.speed is not None and not table.is_local:

@@ -20,7 +20,7 @@ from ..table.config import normal_code
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from .app import DashboardBox, LiveGame
-from .closing import close_widgets
+from .closing import built_by, close_widgets
 from .join import JoinForm
 from .sentences import something_went_wrong
 from .style import DASH_CSS, aria_rules
@@ -55,7 +55,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
             bridge.set_query({k: v for k, v in (("table", handle.code), ("token", handle.token),
                                                 ("lang", params.get("lang"))) if v})
         before = [c for c in box.children if c is not bridge]
-        box.game = LiveGame(table=Table(handle), bridge=bridge, view=view, box=box)
+        LiveGame(table=Table(handle), bridge=bridge, view=view, box=box)  # box.game is that page
         # The join form (once seated or watching) and the first page's style: closed, every
         # model of them, so its Sit down cannot be pressed again over the websocket.
         close_widgets(*before, keep=[bridge])
@@ -101,8 +101,5 @@ def _spare_game(local: dict) -> tuple[LiveGame, str, list[widgets.Widget]]:
     address without a query is the common one), so that page is ready the moment it is
     asked for; with the language it was built in and every widget it made (to close them
     when the address asks for another page). It is inert until a browser shows it."""
-    from ipywidgets.widgets.widget import _instances
-
-    before = set(_instances)
-    game = LiveGame(**local)
-    return game, get_language(), [_instances[k] for k in set(_instances) - before]
+    game, made = built_by(lambda: LiveGame(**local))
+    return game, get_language(), made

@@ -24,16 +24,10 @@ from .hand import HandPanel
 from .others import kind_word
 from .picker import WildPicker
 from .safety import REFUSALS
-from .sentences import turn_sentence
 from .wild import PendingWild, wild_needing_choice
 
 if TYPE_CHECKING:
     from .app import LiveGame
-
-#: The move buttons, in the order the first one on offer takes focus.
-MOVE_BUTTONS = (("keep", "uno-act-keep"), ("draw", "uno-act-draw"), ("pass", "uno-act-pass"),
-                ("accept", "uno-act-accept"), ("challenge", "uno-act-challenge"))
-
 
 def skip_link_html() -> str:
     """The skip link to the hand (the keyboard's first stop, shown while it has focus)."""
@@ -104,21 +98,6 @@ class SeatPlay:
         self.picker.update(self.pending, view.names)
         self.skip.layout.display = None if self.hand.box.children else "none"
 
-    def focus_target(self, view: TableView, my_turn: bool, legal: list[Move]) -> str | None:
-        """Where focus belongs on a page that plays: the picker while a wild waits, the first
-        playable card or the move on offer on this seat's turn (else None: the page decides)."""
-        if self.pending is not None:
-            return ".uno-dash .uno-picker " + (".uno-target-btn" if self.pending.step == "target"
-                                               else ".uno-color-btn")
-        if not my_turn:
-            return None
-        playable = {m.card for m in legal if m.kind == "play"}
-        first = next((i for i, c in enumerate(self.hand.cards) if c in playable), None)
-        if first is not None:
-            return self.hand.slot_selector(first)
-        kinds = {m.kind for m in legal}
-        return next((f".uno-dash .{cls}" for kind, cls in MOVE_BUTTONS if kind in kinds), None)
-
     # ------------------------------------------------------------------ clicks
     def move(self, move: Move) -> bool:
         """Make ``move`` for this page's seat; show the table's reason if it is refused."""
@@ -146,8 +125,8 @@ class SeatPlay:
         if not 0 <= index < len(cards):
             return
         card = cards[index]
-        seat = self.page.acting_seat
-        view = self.page._current_view()
+        look = self.page.look()
+        seat, view = look.seat, look.view
         if seat is not None and view.play.my_turn and not view.closed:
             pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
             if pending is not None:
@@ -158,8 +137,8 @@ class SeatPlay:
 
     def draw_clicked(self) -> None:
         """Draw; the classic game's first Wild asks for its colour first."""
-        view = self.page._current_view()
-        seat = self.page.acting_seat
+        look = self.page.look()
+        seat, view = look.seat, look.view
         if (seat is not None and view.play.my_turn and view.play.phase == "turn"
                 and view.play.current_color is None
                 and any(m.kind == "draw" and m.color for m in view.play.legal_moves)):
@@ -189,7 +168,7 @@ class SeatPlay:
     def cancel_pending(self) -> None:
         """Cancel in the picker: the wild stays in the hand."""
         self.pending = None
-        self.page._say("info", _("Cancelled. {turn}", turn=turn_sentence(self.page.table)))
+        self.page._say("info", _("Cancelled. {turn}", turn=self.page._turn()))
         self.page.refresh()
         self.page._focus_now()
 
@@ -207,8 +186,8 @@ class SeatPlay:
         page.refresh()
 
     def _name(self) -> str:
-        seat = self.page.acting_seat
-        return self.page.table.state.names[seat] if seat is not None else ""
+        look = self.page.look()
+        return look.view.names[look.seat] if look.seat is not None else ""
 
     def uno_clicked(self) -> None:
         """Say UNO!"""
@@ -218,8 +197,7 @@ class SeatPlay:
 
     def catch_clicked(self, target: int) -> None:
         """Catch ``target`` (who did not say UNO)."""
-        table = self.page.table
-        names = table.state.names
+        table, names = self.page.table, self.page.look().view.names
         if not 0 <= target < len(names):
             return  # not a seat (a crafted choice)
         self._talk_action(lambda s: table.catch(target, s),

@@ -1,14 +1,17 @@
 """What a dashboard page says about its table, in whole sentences of the current language:
 whose turn it is, how a hand began and ended, what the page is, and that a table is closed.
 
-Pure functions of a :class:`~uno_lessons.table.Table` (no widgets), so every role's page says
-the same things the same way.
+Pure functions of the page's :class:`~uno_lessons.table.views.TableView` and plain values (the
+seats it plays, whether it deals): no widgets, no replica, so every role's page says the same
+things the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..i18n import _
-from ..table import Table
+from ..table.views import TableView
 from .others import kind_word
 
 
@@ -17,61 +20,61 @@ def table_closed_text() -> str:
     return _("This table is closed: the teacher ended the game.")
 
 
-def is_closed(table: Table | None) -> bool:
-    """Whether the teacher closed ``table``."""
-    return table is not None and table.closed
+def is_bot(view: TableView, seat: int | None) -> bool:
+    """Whether a bot plays ``seat`` now, as ``view`` shows the seat kinds."""
+    return seat is not None and view.kinds[seat] != "human"
 
 
-def turn_sentence(table: Table) -> str:
-    """Whose turn it is (or who won the hand), addressed to this page's seats."""
-    st = table.state
-    g = st.game
-    if g.winner is not None:
-        return _("{name} won the hand.", name=g.names[g.winner])
-    who = g.names[g.current_player]
-    if g.current_player in table.seats and not st.is_bot(g.current_player):
+def turn_sentence(view: TableView, mine: Collection[int]) -> str:
+    """Whose turn it is (or who won the hand), addressed to ``mine``: the seats this page plays."""
+    p = view.play
+    if p.winner is not None:
+        return _("{name} won the hand.", name=p.names[p.winner])
+    cp = p.current_player
+    who = p.names[cp]
+    if cp in mine and not is_bot(view, cp):
         return _("{name}, it is your turn.", name=who)
-    if st.is_bot(g.current_player):
-        return _("{name} ({kind}) is to move.", name=who, kind=kind_word(st.kinds[g.current_player]))
+    if is_bot(view, cp):
+        return _("{name} ({kind}) is to move.", name=who, kind=kind_word(view.kinds[cp]))
     return _("{name} is to move.", name=who)
 
 
-def intro_sentence(table: Table) -> str:
-    """What a page says when it opens a table or a hand is dealt."""
-    if is_closed(table):
+def intro_sentence(view: TableView, mine: Collection[int], dealer: int | None) -> str:
+    """What a page says when it opens a table or a hand is dealt (``dealer``: who dealt this
+    hand; None for a hand played on from a position)."""
+    if view.closed:
         return table_closed_text()
-    st = table.state
-    g = st.game
-    if g.dealer is None:  # a hand played on from a position: nobody dealt it
-        return _("Hand {number}. {turn}", number=st.hand_number, turn=turn_sentence(table))
-    return _("Hand {number}: {dealer} dealt. {turn}", number=st.hand_number,
-             dealer=g.names[g.dealer], turn=turn_sentence(table))
+    turn = turn_sentence(view, mine)
+    if dealer is None:  # a hand played on from a position: nobody dealt it
+        return _("Hand {number}. {turn}", number=view.hand_number, turn=turn)
+    return _("Hand {number}: {dealer} dealt. {turn}", number=view.hand_number, dealer=view.names[dealer], turn=turn)
 
 
-def hand_over_sentence(table: Table) -> str:
-    """Who won the hand with how many points, and what happens next."""
-    g, m = table.state.game, table.state.match
-    text = _("{name} wins the hand and scores {points} points.", name=g.names[g.winner], points=g.points)
-    if m.is_over:
-        text += " " + _("{name} reaches {total}: the match is won!", name=m.players[m.winner],
-                        total=m.totals[m.winner])
-    elif table.is_teacher:
+def hand_over_sentence(view: TableView, *, deals: bool) -> str:
+    """Who won the hand with how many points, and what happens next (``deals``: this page
+    deals the next hand: the teacher's or a one-screen game's)."""
+    p = view.play
+    text = _("{name} wins the hand and scores {points} points.", name=p.names[p.winner], points=p.points)
+    if view.match_winner is not None:
+        text += " " + _("{name} reaches {total}: the match is won!", name=view.names[view.match_winner],
+                        total=view.totals[view.match_winner])
+    elif deals:
         text += " " + _("Deal the next hand when ready.")
     else:
         text += " " + _("The teacher deals the next hand.")
     return text
 
 
-def page_title(table: Table | None) -> str:
-    """The page's title and heading: what this page is."""
-    if table is None or table.role == "local":
+def page_title(role: str | None, view: TableView | None = None) -> str:
+    """The page's title and heading: what this page is (``role``: the table's, "local" for a
+    one-screen game, None before it has a table; ``view``: the page's own)."""
+    if role is None or role == "local" or view is None:
         return _("UNO live table")
-    if table.role == "teacher":
-        return _("UNO class table {code}: teacher", code=table.code)
-    if table.role == "seat":
-        return _("UNO class table {code}: {name}'s seat", code=table.code,
-                 name=table.state.names[table.my_seats[0]])
-    return _("UNO class table {code}: watching", code=table.code)
+    if role == "teacher":
+        return _("UNO class table {code}: teacher", code=view.code)
+    if role == "seat":
+        return _("UNO class table {code}: {name}'s seat", code=view.code, name=view.names[view.seat])
+    return _("UNO class table {code}: watching", code=view.code)
 
 
 def something_went_wrong() -> str:

@@ -1,0 +1,117 @@
+"""The widgets of one dashboard page, for its role only (see :mod:`.roles`), and the drawing
+of the table's own parts (picture, seats, log, chart, scores, the others' hands) from a view.
+
+:class:`PageWidgets` builds them into the page's outer box; the page (:class:`~.app.LiveGame`)
+is the controller that gives them their callbacks and decides what they show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ..i18n import get_language
+from ..render import style_block
+from ..table.views import TableView
+from ..widgets import LogView, MessageView, SeatsView
+from ..widgets import TableView as TablePicture
+from .chart import hand_size_chart_svg
+from .controls import TopBar
+from .join_card import JoinCard, code_form_html
+from .others import others_html
+from .roles import PagePlan
+from .scores import scores_html
+from .seat_play import SeatPlay
+from .setup_form import SetupForm
+from .style import DASH_CSS, ring_width
+from .teacher import TeacherPanel
+
+if TYPE_CHECKING:
+    from .app import LiveGame
+
+#: The parts a page is read by (``live.status``, ``live.hand``…); None where its role has none.
+PARTS = ("bar", "setup", "teacher_panel", "join_card", "code_form", "play", "hand", "actions", "picker",
+         "table_title", "status", "picture", "message", "others", "seats", "log_title", "log", "chart_title",
+         "chart", "scores", "right")
+
+
+class PageWidgets:
+    """Every widget of ``page``'s role, built into ``page.widget``; ``guard`` wraps each
+    callback (see :mod:`.safety`)."""
+
+    def __init__(self, plan: PagePlan, page: LiveGame, guard: Callable[[Callable], Callable]) -> None:
+        W, g, p = widgets, guard, page
+        self.bar = TopBar(plan, on_view=g(p.refresh), on_seat=g(p.refresh), on_auto=g(p._auto_changed),
+                          on_speed=g(p._speed_changed), on_step=g(p._step_clicked), on_next=g(p.next_hand),
+                          on_language=g(p._language_changed), speed=p._speed, auto=p._auto)
+        self.setup = SetupForm(p.config, on_start=g(p._start_from_form)) if plan.setup else None
+        if self.setup is not None:
+            self.bar.attach_settings(self.setup)
+        self.teacher_panel = (TeacherPanel(on_seat=g(p._seat_kind_changed), on_close=g(p._close_table))
+                              if plan.teacher_panel else None)
+        # How learners find a class table: the card (teacher, projector), the code form (the
+        # page at the short address is the one-screen game's).
+        self.join_card = JoinCard(p.bridge) if plan.role in ("teacher", "spectator") else None
+        self.code_form = W.HTML(code_form_html(get_language()), _dom_classes=("uno-code-form-view",)) \
+            if plan.setup else None
+        #: The hand and the moves (pages that play a seat only), and its parts by name.
+        self.play = SeatPlay(p, g) if plan.play else None
+        self.hand, self.actions, self.picker = ((self.play.hand, self.play.actions, self.play.picker)
+                                                if self.play else (None, None, None))
+        self.table_title, self.status = W.HTML(), W.HTML(_dom_classes=("uno-status-view",))
+        self.picture = TablePicture(width=78)
+        self.message = MessageView()  # shown only: the page announces through the bridge
+        self.others = W.HTML(_dom_classes=("uno-others-view",))
+        left = W.VBox([self.table_title, self.status, self.picture, *(self.play.widgets if self.play else ()),
+                       self.message, self.others], _dom_classes=("uno-dash-left",))
+        self.seats, self.log_title, self.log = SeatsView(), W.HTML(), LogView(max_lines=150)
+        self.chart_title, self.chart = W.HTML(), W.HTML(_dom_classes=("uno-chart-view",))
+        self.scores = W.HTML(_dom_classes=("uno-scores-view",))
+        self.right = W.VBox([self.seats, self.log_title, self.log, self.chart_title, self.chart, self.scores],
+                            _dom_classes=("uno-dash-right",))
+        cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
+        css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
+        parts = (css, self.hand.css_box if self.hand else None, p.bridge, self.play.skip if self.play else None,
+                 self.bar.widget, self.code_form, self.setup.widget if self.setup else None,
+                 self.teacher_panel.widget if self.teacher_panel else None,
+                 self.join_card.widget if self.join_card else None, cols)
+        p.widget.children = [w for w in parts if w is not None]
+
+    def owned(self) -> list[widgets.Widget]:
+        """Widgets of this page that may be outside its boxes now (to close them all)."""
+        return self.play.owned() if self.play else []
+
+    def relabel(self, lang: str) -> None:
+        """Words of the parts in ``lang``, the current language."""
+        self.bar.relabel()
+        for part in (self.setup, self.play, self.teacher_panel, self.join_card):
+            if part is not None:
+                part.relabel()
+        if self.code_form is not None:
+            self.code_form.value = code_form_html(lang)
+
+    def draw_table(self, view: TableView, mode: str, titles: dict[str, str]) -> None:
+        """The table's own parts as ``view`` has them (``titles``: the section headings)."""
+        play = view.play
+        self.picture.update(play)
+        ring = ring_width(view.players)
+        self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
+        self.right.layout.flex = f"0 0 {ring + 10}px"
+        self.table_title.value = f"<h2 class='uno-sr-only'>{escape(titles['table'])}</h2>"
+        self.log_title.value = f"<h2 class='uno-dash-section' id='uno-log-title'>{escape(titles['log'])}</h2>"
+        self.log.update(play.log)
+        self.chart_title.value = f"<h2 class='uno-dash-section' id='uno-chart-title'>{escape(titles['chart'])}</h2>"
+        self.chart.value = hand_size_chart_svg(list(view.history), list(view.names), width=ring)
+        self.scores.value = scores_html(view)
+
+    def draw_around(self, view: TableView, mode: str) -> None:
+        """The others' hands, the teacher's panel and the join card as ``view`` has them."""
+        self.others.value = "" if mode == "projector" else others_html(view, view.seat)
+        self.others.layout.display = "none" if mode == "projector" else None
+        if self.teacher_panel is not None:
+            self.teacher_panel.update(view)
+        if self.join_card is not None:
+            self.join_card.update(view, mode)
