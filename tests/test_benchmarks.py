@@ -51,3 +51,27 @@ def test_mc_speed_prints_both_timings_and_the_ratio():
     assert re.search(r"ratio|speed-up|x faster", text, re.I)
     assert re.search(r"games/s", text)
     assert "same winners and points: yes" in text
+
+
+def test_class_soak_plays_through_a_lock_and_a_killed_kernel_and_loses_nothing():
+    """Six light clients at one class table for 45 s on SQLite: another process holds the
+    write lock past the busy timeout, a learner's kernel is killed and the page reloaded.
+    The figures are printed; that the store holds every click the pages showed as stored,
+    once, is a check of the product, not of the benchmark."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "class_soak.py"), "--pages", "6",
+                          "--minutes", "0.75", "--store", "sqlite", "--faults", "lock,kill", "--busy", "2",
+                          "--kill-who", "learner"],
+                         capture_output=True, text=True, timeout=240, cwd=ROOT)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    text = out.stdout
+    moves = re.search(r"^  moves: (\d+) records in the store", text, re.M)
+    assert moves and int(moves.group(1)) > 0, text
+    lost = re.search(r"^  lost: (\d+) ", text, re.M)
+    assert lost and int(lost.group(1)) == 0, text
+    assert re.search(r"^  duplicated: \d+ ", text, re.M), text
+    assert re.search(r"^  store replays: ", text, re.M), text
+    assert re.search(r"^  errors shown: \d+ on \d+ of 6 pages", text, re.M), text
+    assert re.search(r"^  pages converged: \d+/12 page-faults within 2 s", text, re.M), text
+    assert re.search(r"^    lock at .*write lock held", text, re.M), text
+    assert re.search(r"^    kill at .*kernel of page\d \(learner seat \d\) killed", text, re.M), text
+    assert text.startswith("# command: ") and "cores, load average" in text
