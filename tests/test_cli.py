@@ -68,7 +68,8 @@ def test_both_servers_use_the_projects_voila_configuration():
     assert dash[1:3] == ["-m", "voila"] and dash[3].endswith("dashboard.ipynb")
     assert "--Voila.ip=127.0.0.1" in dash and "--port=9000" in dash
     pools = json.loads(next(a for a in dash if "kernel_pools_config" in a).split("=", 1)[1])
-    assert pools == {"dashboard.ipynb": {"pool_size": 12}}
+    assert pools == {"dashboard.ipynb": {"pool_size": 14}}  # 12 and a few for reloads
+    assert srv.class_pool(30) == 33 and srv.class_pool(5) == 7
     lessons = srv.lessons_command(opts, 9001)
     assert lessons[3] == str(shipped.folder("notebooks")) and "--port=9001" in lessons
     pools = json.loads(next(a for a in lessons if "kernel_pools_config" in a).split("=", 1)[1])

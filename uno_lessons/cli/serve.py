@@ -91,6 +91,13 @@ def server_env(opts: ServeOptions, base: dict[str, str] | None = None) -> dict[s
     return env
 
 
+def class_pool(class_size: int) -> int:
+    """Kernels to preheat for a class: one per learner and a few more, since a page that is
+    reloaded (a kernel that died, a learner who closed the tab) needs a fresh one, and the
+    pool is refilled only after 5 minutes (the class soak measured that wait)."""
+    return class_size + max(2, class_size // 10)
+
+
 def dashboard_command(opts: ServeOptions) -> list[str]:
     """Voilà for ``dashboard.ipynb`` at ``opts.port``."""
     notebook = shipped.folder("notebooks") / "dashboard.ipynb"
@@ -100,7 +107,7 @@ def dashboard_command(opts: ServeOptions) -> list[str]:
         # size; refills wait 5 minutes, so new kernels do not compete with the pages being
         # served (each preheated kernel holds about 65 MB: README, "Play as a class").
         pools = [f"--VoilaKernelManager.kernel_pools_config="
-                 f"{json.dumps({'dashboard.ipynb': {'pool_size': opts.class_size}})}",
+                 f"{json.dumps({'dashboard.ipynb': {'pool_size': class_pool(opts.class_size)}})}",
                  "--VoilaKernelManager.fill_delay=300"]
     return [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={opts.port}",
             f"--Voila.ip={opts.listen}", "--Voila.log_level=WARN", *pools, *opts.extra]
