@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from uno_lessons import Game, Rules
+from uno_lessons import Game, Move, Rules
 from uno_lessons import simulation as sim
 from uno_lessons.engine import moves as mv
 from uno_lessons.engine.bots import RandomBot, SensibleBot, make_bots, run_hand
@@ -68,6 +68,86 @@ def test_fast_path_plays_the_public_path_games_move_for_move(rules):
                 if public.is_over or not a:
                     break
     assert {"play", "draw"} <= seen if rules in TINY else {"play", "draw", "accept", "challenge", "play-bluff"} <= seen
+
+
+def _public_move(game: Game, bots: list) -> Move | None:
+    """One move of the public path written out: every bot may react (say UNO, call out),
+    then the player to move's ``SensibleBot.choose``, made through ``Game.apply``."""
+    for s, bot in enumerate(bots):
+        bot.react(game, s)
+    if game.winner is not None:
+        return None
+    return game.apply(bots[game.current_player].choose(game))
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+@pytest.mark.parametrize("rules", ["encanto", "classic"])
+def test_fast_sensible_bots_and_sensible_bot_through_apply_make_the_same_moves(rules, players):
+    """Seeded games to their end, default and assorted policies: move for move the fast path
+    (``play_sensible_hand``, one move per call, through ``Game.apply_fast``) makes the very
+    Move the public path makes, leaving the same game (hands, piles, events, Generator) and
+    the same bots' Generators; both reach the same final state, and one call of the fast path
+    for the whole game makes the same moves as well."""
+    def fresh(seed: int) -> tuple[Game, list]:  # as play_game seeds; odd seeds: default bots
+        game_seed, bot_seed = np.random.SeedSequence(seed).spawn(2)
+        spec = players if seed % 2 else _policies(players, seed)
+        return Game.new(players, rules=RULES[rules], seed=game_seed), make_bots(spec, bot_seed)
+
+    finished = 0
+    for seed in range(6):
+        (public, public_bots), (fast, fast_bots), (whole, whole_bots) = fresh(seed), fresh(seed), fresh(seed)
+        made: list = []
+        for _step in range(3000):
+            move = _public_move(public, public_bots)
+            one: list = []
+            play_sensible_hand(fast, fast_bots, 1, one)
+            if move is None:
+                assert one == []
+                break
+            assert len(one) == 1 and one[0] is move, (seed, _step, move, one)
+            assert fast.to_json() == public.to_json(), (seed, _step)
+            assert _bot_states(fast_bots) == _bot_states(public_bots)
+            made.append(move)
+        assert public.is_over and fast.winner == public.winner and fast.points == public.points
+        finished += 1
+        all_at_once: list = []
+        play_sensible_hand(whole, whole_bots, 3000, all_at_once)
+        assert len(all_at_once) == len(made) and all(a is b for a, b in zip(all_at_once, made))
+        assert whole.to_json() == public.to_json()
+    assert finished == 6
+
+
+@pytest.mark.parametrize("rules", ["encanto", "classic"])
+def test_apply_fast_is_apply_without_the_check(rules):
+    """``Game.apply_fast`` with the engine's own legal moves does what ``Game.apply`` does:
+    random legal moves and random UNO calls and catches on two copies of each game, one
+    through each entry, leave the same game after every move."""
+    rng = np.random.default_rng(8)
+    kinds: set[str] = set()
+    for seed in range(20):
+        n = 2 + seed % 9
+        checked, fast = Game.new(n, rules=RULES[rules], seed=seed), Game.new(n, rules=RULES[rules], seed=seed)
+        for _step in range(400):
+            if checked.is_over:
+                break
+            for game in (checked, fast):  # the same chatter on both, from the same numbers
+                state = rng.bit_generator.state
+                for s in range(n):
+                    if rng.random() < 0.2:
+                        game.say_uno(s)
+                    if game.uno_window not in (None, s) and rng.random() < 0.3:
+                        game.catch(s, game.uno_window)
+                if game is checked:
+                    rng.bit_generator.state = state
+            legal = checked.legal_moves()
+            assert legal == fast.legal_moves()
+            move = legal[int(rng.integers(len(legal)))]
+            assert checked.apply(move) is move
+            assert fast.apply_fast(move) is None
+            assert fast.to_json() == checked.to_json(), (seed, _step, move)  # the new events too
+            checked.events, fast.events = [], []  # compared: keep each save short
+            kinds.add(move.kind)
+    assert {"play", "draw", "keep", "accept", "challenge"} <= kinds
 
 
 @pytest.mark.parametrize("rules", list(RULES))

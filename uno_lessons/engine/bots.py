@@ -132,7 +132,7 @@ class SensibleBot(Bot):
                 best = m
             elif card.points == best.card.points:
                 if counts is None:
-                    counts = _color_counts(hand)
+                    counts = color_counts(hand)
                 if counts[card.color] > counts[best.card.color]:
                     best = m
         if wild and len(game.hands[(seat + game.direction) % len(game.hands)]) <= 2:
@@ -179,7 +179,9 @@ class SensibleBot(Bot):
             game.catch(seat, w)
 
 
-def _color_counts(hand: list[Card]) -> dict[Color | None, int]:
+def color_counts(hand: list[Card]) -> dict[Color | None, int]:
+    """How many cards of each colour ``hand`` holds, with the wilds under None (how
+    ``SensibleBot`` breaks a tie between coloured cards of equal points)."""
     counts: dict[Color | None, int] = dict.fromkeys(COLORS, 0)
     counts[None] = 0
     for card in hand:

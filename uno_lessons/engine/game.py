@@ -122,6 +122,12 @@ class Game(GameSetup, TableTalk):
         """How many cards are in the draw pile."""
         return len(self._pile)
 
+    def can_draw(self) -> bool:
+        """E-DRAW-3: is there a card to draw on a turn, from the draw pile or from the
+        discards under the top card, reshuffled? (When not, the player may only play or pass.)
+        A method, not a property: the fast simulation asks it on every draw."""
+        return True if self._pile else len(self.discard_pile) > 1
+
     @property
     def players(self) -> int:
         """Number of seats."""
@@ -182,7 +188,7 @@ class Game(GameSetup, TableTalk):
                         legal += self._plays_of(card, hand)
                     else:
                         legal.append(move)
-            if self._pile or len(self.discard_pile) > 1:
+            if self._pile or len(self.discard_pile) > 1:  # E-DRAW-3: can_draw(), written out (every move)
                 if self.current_color is None:
                     legal.extend(DRAW_WITH_COLOR)
                 else:
@@ -227,21 +233,51 @@ class Game(GameSetup, TableTalk):
             if move not in legal:
                 raise IllegalMove(why_illegal(self, move))
             move = legal[legal.index(move)]  # the engine's own copy carries the honesty flag
-        # Plays, draws and the rest are made by internal entries that check nothing: the
-        # simulation's fast bots (simulation/fastbots.py) call them directly, as here.
-        self._legal = None
-        self.uno_window = None  # E-UNO-4: the next player's first move closes the window
+        # As apply_fast, written out here: a call fewer for every move made through apply.
         kind = move.kind
         if kind == "play":
-            self._play(move)
+            self.play_fast(move)
         elif kind == "draw":
-            self._draw(move)
+            self.draw_fast(move)
         else:
+            self._legal = None
+            self.uno_window = None  # E-UNO-4: the next player's first move closes the window
             self._other_move(move)
         return move
 
+    # The unchecked entries: apply_fast for any move, play_fast and draw_fast for a move its
+    # caller knows is a play or a draw (the fast simulation's usual moves, a call fewer).
+    def apply_fast(self, move: Move) -> None:
+        """Make ``move``, which must be legal now, without checking it: ``apply`` after its
+        check, for programs that build only legal moves (the fast simulation,
+        ``simulation/fastbots.py``).
+
+        It skips exactly what ``apply`` checks: that ``move`` is one of ``legal_moves()``
+        (no legal moves are computed) and the look-up of the engine's own copy. So ``move``
+        must be the engine's own interned Move of a legal move, honesty flag included: one
+        of ``legal_moves()``, or one made as the engine makes them (``moves.PLAIN_PLAYS``,
+        ``wild_plays`` with ``wild_draw_four_honest``, ``silence_plays``, ``DRAW``,
+        ``DRAW_WITH_COLOR``, ``KEEP``, ``ACCEPT``, ``CHALLENGE``, ``PASS``). An illegal move
+        raises nothing and leaves a game the rules cannot reach. Everything else is as in
+        ``apply``: the UNO window closes (E-UNO-4), the rules of the move and its events
+        follow, the cached legal moves are forgotten.
+
+        This is safe for a caller whose moves are legal by construction, as fastbots'
+        sensible bots are (read from the hand, ``moves.PLAYABLE`` and the phase), and it
+        spares such a caller the legal moves it never needs. tests/test_fastbots.py holds
+        that caller to ``apply``: the same moves, state and events, move for move."""
+        kind = move.kind
+        if kind == "play":
+            self.play_fast(move)
+        elif kind == "draw":
+            self.draw_fast(move)
+        else:
+            self._legal = None
+            self.uno_window = None  # E-UNO-4: the next player's first move closes the window
+            self._other_move(move)
+
     def _other_move(self, move: Move) -> None:
-        """Make a keep, accept, challenge or pass, known to be legal (no check here: see ``apply``)."""
+        """Make a keep, accept, challenge or pass, known to be legal (no check here: see ``apply_fast``)."""
         kind = move.kind
         if kind == "keep":
             self._log.append((ev.Kept, self.current_player))
@@ -262,7 +298,11 @@ class Game(GameSetup, TableTalk):
         self.drawn = None
         self.current_player = (self.current_player + self.direction) % len(self.hands)
 
-    def _play(self, move: Move) -> None:
+    def play_fast(self, move: Move) -> None:
+        """``apply_fast`` for a move known to be a legal play (E-MATCH, E-ACT, E-WD4-3,
+        E-WDT-2, E-UNO-4, E-WIN): the same conditions, nothing checked."""
+        self._legal = None
+        self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         seat = self.current_player
         card = move.card
         color = move.color  # a colour for a wild only
@@ -331,7 +371,11 @@ class Game(GameSetup, TableTalk):
         self.uno_window = None
         self._log.append((ev.Won, seat, self.points))
 
-    def _draw(self, move: Move) -> None:
+    def draw_fast(self, move: Move) -> None:
+        """``apply_fast`` for a move known to be a legal draw (E-DRAW-1..3): the same
+        conditions, nothing checked."""
+        self._legal = None
+        self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         seat = self.current_player
         if move.color is not None:  # classic: a Wild turned first; the colour is named now
             self.current_color = move.color

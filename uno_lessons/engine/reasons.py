@@ -37,7 +37,7 @@ def why_illegal(game: Game, move: Move) -> str:
                      code=game.drawn.code)
         if game.current_color is None and move.color is None:
             return _("Name a colour first: the first card was a Wild, so the first player chooses the colour.")
-        if not (game._pile or len(game.discard_pile) > 1):
+        if not game.can_draw():  # E-DRAW-3
             return _("There is no card left to draw.")
         return _("Drawing does not take a colour now.")
     if kind != "play" or move.card is None:

@@ -18,6 +18,9 @@ _HAND_OVER = {
 }
 
 
+_SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 0)
+
+
 def uno_counts(hand_size: int, my_turn_before_playing: bool) -> bool:
     """E-UNO-5: would saying UNO count now, for a seat holding ``hand_size`` cards?
 
@@ -85,5 +88,5 @@ class TableTalk:
     def _check_seat(self, seat: int, action: str) -> None:
         if self.phase == OVER:
             raise IllegalMove(_HAND_OVER[action](winner=self.names[self.winner]))
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self.hands):
+        if (type(seat) is not int and not isinstance(seat, _SEAT_TYPES)) or not 0 <= seat < len(self.hands):
             raise IllegalMove(no_such_seat(seat, len(self.hands)))

@@ -3,9 +3,11 @@ for move, for ``simulate_games``.
 
 ``SensibleBot.choose`` asks the game for every legal move and scans them; here the same
 decision is read straight from the hand, the top card and the colour in force, and made
-through the engine's internal entries ``Game._play``, ``Game._draw`` and ``Game._other_move``
-as ``Game.apply`` makes it after its legality check, without the check: the move is legal by
-construction, and it is the engine's own interned Move, honesty flag included. Each bot
+through the engine's public ``Game.play_fast``, ``Game.draw_fast`` and ``Game.apply_fast``:
+``Game.apply`` without its legality check (``Game.apply_fast`` says what that skips, and why
+it is safe here). The move is legal by construction, and it is the engine's own interned
+Move, honesty flag included. UNO is said through ``Game.say_uno`` when E-UNO-5
+(``engine.talk.uno_counts``) says it counts, as ``SensibleBot.react`` says it. Each bot
 draws its random numbers from its own Generator at the same moments as ``SensibleBot``, so a
 seed gives the same game either way; tests/test_fastbots.py plays seeded games both ways, move
 for move and event for event, over both rule sets and 2 to 10 players.
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine.bots import SensibleBot, _color_counts
+from ..engine.bots import SensibleBot, color_counts
 from ..engine.cards import ALL_CARDS, Card, Color, Rank
 from ..engine.game import Game
 from ..engine.moves import (
@@ -37,6 +39,7 @@ from ..engine.moves import (
     wild_draw_four_honest,
     wild_plays,
 )
+from ..engine.talk import uno_counts
 from ..i18n import _
 
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
@@ -124,7 +127,7 @@ def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], best: Card | None
         honest = wild_draw_four_honest(hand, color, wilds_block, _WD4_CARD)
         if honest:
             return wild_plays(_WD4_CARD, True)[favourite_color_index(hand)]
-    if game._pile or len(game.discard_pile) > 1:
+    if game.can_draw():  # E-DRAW-3
         return DRAW if color is not None else DRAW_WITH_COLOR[favourite_color_index(hand)]
     # Nothing to draw: pass; SensibleBot's last resort, the first legal move, if only a bluff
     # is left (it never is: a bluff means a card of the colour, or another wild, is held).
@@ -172,8 +175,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     take_back = game.rules.guilty_penalty == "take_back"
     uno_said = game.uno_said
     discard = game.discard_pile
-    play, draw, other = game._play, game._draw, game._other_move
-    game._legal = None  # as Game.apply does; no legal moves are asked for below
+    # Every move below is legal by construction (see Game.apply_fast).
+    play, draw, other = game.play_fast, game.draw_fast, game.apply_fast
     say_uno = game.say_uno
     record = moves.append if moves is not None else None
     cards_before = sum(map(len, hands))
@@ -190,13 +193,14 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
         # run_hand's reactions, for bots that react only near UNO (SensibleBot.react).
         if game.uno_window is not None:
             for s in seats:
-                bots[s].react(game, s)
-            game.uno_window = None  # E-UNO-4: this move closes the window (as Game.apply does)
-        elif len(hand) <= 2 and seat not in uno_said and game.uno_would_count(seat):
+                bots[s].react(game, s)  # the move then closes the window (E-UNO-4)
+        elif len(hand) <= 2 and seat not in uno_said and uno_counts(len(hand), phase == TURN or phase == DRAWN):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
             # can need to. Another seat's hand shrinks only by its own play, which leaves it
             # having said UNO or opens a window, where every bot reacts. Reactions move no turn.
+            # (E-UNO-5 asked for the player to move: it is their turn, before playing when
+            # the phase is "turn" or "drawn"; Game.uno_would_count asks the same.)
             say_uno(seat)  # what SensibleBot.react does here
         if phase == TURN or phase == DRAWN:
             if phase == TURN:
@@ -216,15 +220,18 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                         best, most = card, points
                     elif points == most and card is not best:
                         if counts is None:
-                            counts = _color_counts(hand)
+                            counts = color_counts(hand)
                         if counts[card.color] > counts[best.color]:
                             best = card
                 if best is not None and not wilds & -_WD4_FLAG:
                     move = PLAIN_PLAYS[best.index]  # the usual move: no bluff to weigh
+                elif best is None and not wilds and game.current_color is not None and game.can_draw():
+                    move = DRAW  # the next most usual: nothing to play, so draw (as _turn_move would)
                 else:
                     move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
-                move = _drawn_move(game, hand, wilds_block)
+                card = game.drawn  # a coloured card just drawn is played (as _drawn_move would)
+                move = _drawn_move(game, hand, wilds_block) if card.is_wild else PLAIN_PLAYS[card.index]
             card = move.card
             if card is None:
                 if move.kind == "draw":
