@@ -179,6 +179,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     play, draw, other = game.play_fast, game.draw_fast, game.apply_fast
     say_uno = game.say_uno
     record = moves.append if moves is not None else None
+    # Module names read on every move, as locals (a local is cheaper to read than a global).
+    score_tables, plain_plays, no, wd4_held, turn_phase, drawn_phase = _SCORES, PLAIN_PLAYS, _NO, -_WD4_FLAG, TURN, DRAWN
     cards_before = sum(map(len, hands))
     made = plays = wd4s = bluffs = challenges = caught = took_back = 0
     if max_moves > 0 and game.uno_window is None:
@@ -194,7 +196,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
         if game.uno_window is not None:
             for s in seats:
                 bots[s].react(game, s)  # the move then closes the window (E-UNO-4)
-        elif len(hand) <= 2 and seat not in uno_said and uno_counts(len(hand), phase == TURN or phase == DRAWN):
+        elif len(hand) <= 2 and seat not in uno_said and uno_counts(len(hand), phase == turn_phase or phase == drawn_phase):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
             # can need to. Another seat's hand shrinks only by its own play, which leaves it
@@ -202,11 +204,11 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             # (E-UNO-5 asked for the player to move: it is their turn, before playing when
             # the phase is "turn" or "drawn"; Game.uno_would_count asks the same.)
             say_uno(seat)  # what SensibleBot.react does here
-        if phase == TURN or phase == DRAWN:
-            if phase == TURN:
+        if phase == turn_phase or phase == drawn_phase:
+            if phase == turn_phase:
                 # The coloured card it may play with the most points (then the colour held
                 # most, the first of equals), and the wilds it holds.
-                scores = _SCORES[discard[-1]][game.current_color]
+                scores = score_tables[discard[-1]][game.current_color]
                 best = None
                 most = -1  # the best card's points
                 wilds = 0  # the flags of the wilds held, made positive
@@ -214,7 +216,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                 for card in hand:
                     points = scores[card]
                     if points < 0:
-                        if points != _NO:
+                        if points != no:
                             wilds |= -points
                     elif points > most:
                         best, most = card, points
@@ -223,15 +225,15 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                             counts = color_counts(hand)
                         if counts[card.color] > counts[best.color]:
                             best = card
-                if best is not None and not wilds & -_WD4_FLAG:
-                    move = PLAIN_PLAYS[best.index]  # the usual move: no bluff to weigh
+                if best is not None and not wilds & wd4_held:
+                    move = plain_plays[best.index]  # the usual move: no bluff to weigh
                 elif best is None and not wilds and game.current_color is not None and game.can_draw():
                     move = DRAW  # the next most usual: nothing to play, so draw (as _turn_move would)
                 else:
                     move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
                 card = game.drawn  # a coloured card just drawn is played (as _drawn_move would)
-                move = _drawn_move(game, hand, wilds_block) if card.is_wild else PLAIN_PLAYS[card.index]
+                move = _drawn_move(game, hand, wilds_block) if card.is_wild else plain_plays[card.index]
             card = move.card
             if card is None:
                 if move.kind == "draw":
