@@ -73,7 +73,7 @@ test)
     shift
     fast=""
     if [ "${1:-}" = "--fast" ]; then fast=1; shift; fi
-    install_python "test,bench,docs"
+    install_python "test,bench,docs,typecheck"
     install_redis
     install_gettext
     export PATH="$PWD/$VENV/bin:$PATH"

@@ -255,7 +255,9 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
             threading.Thread(target=_pump, args=(proc.stdout, out), daemon=True).start()
             procs.append(proc)
-        if not _wait_ready(opts.port, opts.listen, procs):
+        # The banner gives both addresses, so both servers must be listening first.
+        ports = [opts.port] + ([lessons] if lessons else [])
+        if not all(_wait_ready(port, opts.listen, procs) for port in ports):
             out.write(_("The server did not start; its messages are above.") + "\n")
             return 1
         out.write("\n".join(lines) + "\n")
