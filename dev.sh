@@ -36,7 +36,7 @@ apt_install() {
 }
 
 install_gettext() {
-    # GNU gettext's msgfmt -c double-checks the catalogs (python -m uno_lessons.translate check).
+    # GNU gettext's msgfmt -c double-checks the catalogs (python -m uno_lessons.tools.translate check).
     command -v msgfmt >/dev/null 2>&1 || apt_install gettext
 }
 
@@ -85,13 +85,11 @@ test)
     [ -n "$fast" ] || install_chromium
     echo "== ruff"
     ruff check uno_lessons tests benchmarks
-    if [ -f uno_lessons/exercises.py ] || [ -d uno_lessons/exercises ]; then
-        echo "== exercises/ in sync with solutions/"
-        python -m uno_lessons.exercises build --check
-    fi
+    echo "== exercises/ in sync with solutions/"
+    python -m uno_lessons.tools.exercises build --check
     echo "== translations: catalogs complete and compiled, translated notebooks in sync"
-    python -m uno_lessons.translate check
-    python -m uno_lessons.translate notebooks --check
+    python -m uno_lessons.tools.translate check
+    python -m uno_lessons.tools.translate notebooks --check
     echo "== docs: the Sphinx site, warnings as errors (docs/_build/html)"
     # -E: every page read and written again, so a warning is never hidden by an earlier build.
     python -m sphinx -W --keep-going -E -q -b html docs docs/_build/html

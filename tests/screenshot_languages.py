@@ -32,7 +32,7 @@ def main(lang: str) -> int:
     """Serve in ``lang``, screenshot the dashboard and the lesson; 1 if anything is too wide."""
     cf = _conftest()
     if not (REPO / "notebooks" / lang / f"{LESSON}.ipynb").exists() and lang != "en":
-        print(f"notebooks/{lang}/{LESSON}.ipynb is not built: run `python -m uno_lessons.translate notebooks`")
+        print(f"notebooks/{lang}/{LESSON}.ipynb is not built: run `python -m uno_lessons.tools.translate notebooks`")
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
     port = cf.free_port()

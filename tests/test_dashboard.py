@@ -19,8 +19,8 @@ from uno_lessons.dashboard.style import CARD_H, CARD_W, aria_rules
 from uno_lessons.engine.cards import Card
 from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.moves import Move
-from uno_lessons.page import PageBridge
 from uno_lessons.table import open_store
+from uno_lessons.widgets.page import PageBridge
 
 
 def codes(live: LiveGame) -> list[str]:

@@ -1,4 +1,4 @@
-"""exercises/ is built from solutions/ (uno_lessons.exercises): the build is deterministic,
+"""exercises/ is built from solutions/ (uno_lessons.tools.exercises): the build is deterministic,
 ``--check`` catches a stale build, no answer leaks into an exercise, check cells are locked as
 nbgrader's release locks them, every name a step suggests is imported, exercise notebooks run
 with only the stubs' NotImplementedError and a short "not started yet" per check, the
@@ -24,7 +24,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from uno_lessons import exercises as ex
+from uno_lessons.tools import exercises as ex
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -45,7 +45,7 @@ def text(cell: dict) -> str:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "uno_lessons.exercises", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "uno_lessons.tools.exercises", *args], capture_output=True,
                           text=True, cwd=ROOT)
 
 
@@ -163,7 +163,7 @@ def test_check_fails_and_names_the_file_when_a_solution_is_edited(tmp_path):
     run = cli("build", "--check", "--solutions", str(sol), "--exercises", str(exe))
     assert run.returncode == 1
     assert NOTEBOOKS[1] in run.stderr and "out of date" in run.stderr
-    assert "python -m uno_lessons.exercises build" in run.stderr
+    assert "python -m uno_lessons.tools.exercises build" in run.stderr
     assert sum(name in run.stderr for name in NOTEBOOKS) == 1, "only the edited notebook is stale"
 
     assert cli("build", "--solutions", str(sol), "--exercises", str(exe)).returncode == 0

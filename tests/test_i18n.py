@@ -21,8 +21,8 @@ from uno_lessons.engine.cards import ALL_CARDS
 from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.moves import KINDS
 from uno_lessons.engine.rulebook import cite
-from uno_lessons.translate import catalogs, glossary, quality
-from uno_lessons.translate.cli import init_language, run_checks, seeds_dir
+from uno_lessons.tools.translate import catalogs, glossary, quality
+from uno_lessons.tools.translate.cli import init_language, run_checks, seeds_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = catalogs.targets()
@@ -204,7 +204,7 @@ def test_every_catalog_is_complete_placeholder_safe_compiled_and_true_to_its_glo
 
 
 def test_the_check_command_passes_and_the_catalogs_build_writes_nothing_more(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "uno_lessons.translate", "check"], capture_output=True,
+    run = subprocess.run([sys.executable, "-m", "uno_lessons.tools.translate", "check"], capture_output=True,
                          text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert "Every catalog is complete" in run.stdout
@@ -321,7 +321,7 @@ def test_terms_inside_longer_terms_code_and_other_meanings_are_not_counted():
 
 def test_the_translators_page_shows_the_glossary_tables():
     page = (ROOT / "docs" / "translators.md").read_text(encoding="utf-8")
-    assert glossary.markdown() in page, "refresh with: python -m uno_lessons.translate glossary"
+    assert glossary.markdown() in page, "refresh with: python -m uno_lessons.tools.translate glossary"
 
 
 def test_messages_marked_inside_f_strings_are_extracted():
@@ -331,7 +331,7 @@ def test_messages_marked_inside_f_strings_are_extracted():
 
     from babel.messages.extract import DEFAULT_KEYWORDS
 
-    from uno_lessons.translate import fstrings
+    from uno_lessons.tools.translate import fstrings
 
     src = ("title = f\"<h2>{escape(_('What happened'))}</h2>\"\n"
            "count = f\"<b>{ngettext('{n} card', '{n} cards', n, n=n)}</b>\"\n"
@@ -340,7 +340,7 @@ def test_messages_marked_inside_f_strings_are_extracted():
     found = list(fstrings.extract(io.BytesIO(src.encode()), DEFAULT_KEYWORDS, [], {}))
     assert [(line, func, messages) for line, func, messages, _c in found if messages] == [
         (1, "_", "What happened"), (2, "ngettext", ("{n} card", "{n} cards", None)), (3, "_", "Turn")]
-    from uno_lessons.translate.catalogs import extract, key
+    from uno_lessons.tools.translate.catalogs import extract, key
 
     assert {(None, "What happened"), (None, "Draw pile"), (None, "Scores, hand by hand")} <= {
         key(m) for m in extract(ROOT) if m.id}

@@ -21,7 +21,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
-from uno_lessons import exercises as ex
+from uno_lessons.tools import exercises as ex
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"

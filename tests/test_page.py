@@ -1,9 +1,9 @@
-"""uno_lessons.page: the PageBridge's commands, read back without a browser (the browser side
+"""uno_lessons.widgets.page: the PageBridge's commands, read back without a browser (the browser side
 is exercised by tests/browser: focus moves, live regions, the main landmark)."""
 
 from __future__ import annotations
 
-from uno_lessons.page import PageBridge, page_bridge
+from uno_lessons.widgets.page import PageBridge, page_bridge
 
 
 def test_page_bridge_is_one_per_kernel():
@@ -45,7 +45,7 @@ def test_text_form_says_what_to_do_and_the_script_sets_the_landmark():
 
 
 def test_page_query_outside_voila_and_in_a_cold_kernel(monkeypatch):
-    from uno_lessons.page import page_query
+    from uno_lessons.widgets.page import page_query
 
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
@@ -59,7 +59,7 @@ def test_page_query_in_a_preheated_kernel_waits_for_the_request(monkeypatch):
     websocket server here, standing in for Voilà's ``voila/query/<kernel id>`` handler)."""
     from voila_query import preheated_env, serve_queries
 
-    from uno_lessons.page import page_query, query_pending
+    from uno_lessons.widgets.page import page_query, query_pending
 
     port = serve_queries(lambda kernel_id: f"table=K7QM3X&kernel={kernel_id}")
     preheated_env(monkeypatch, port)

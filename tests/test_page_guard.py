@@ -1,4 +1,4 @@
-"""The page kernel's traceback guard (uno_lessons.page.install_traceback_guard), in a real
+"""The page kernel's traceback guard (uno_lessons.widgets.page.install_traceback_guard), in a real
 ipykernel: a widget callback that raises, or a state update a widget refuses, sends no
 traceback (no iopub ``error``, no traceback text in any message) to the front end; the
 traceback reaches the kernel's own stderr (the server's terminal) instead, and the page's
@@ -24,7 +24,7 @@ SETUP = r'''
 import ipywidgets as W
 heard = []
 if GUARD:
-    from uno_lessons.page import PageBridge, on_callback_error
+    from uno_lessons.widgets.page import PageBridge, on_callback_error
     PageBridge()
     on_callback_error(lambda exc: heard.append(type(exc).__name__))
 button = W.Button()
@@ -127,7 +127,7 @@ def test_with_the_guard_no_traceback_reaches_the_front_end(kernel):
 
 
 def test_the_guard_is_installed_once_and_not_outside_a_kernel():
-    from uno_lessons.page import install_traceback_guard
+    from uno_lessons.widgets.page import install_traceback_guard
 
     assert install_traceback_guard() is False  # plain Python (pytest): nothing to guard
     assert sys.stderr is not None

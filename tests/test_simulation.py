@@ -381,7 +381,7 @@ def test_simulation_does_not_import_ipywidgets():
 
 
 def test_progress_bar_widget():
-    from uno_lessons.sim_widgets import progress_bar
+    from uno_lessons.widgets.progress import progress_bar
 
     bar = progress_bar("deals")
     sim.simulate_games(5, 2, seed=1, progress=bar)

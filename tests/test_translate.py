@@ -1,4 +1,4 @@
-"""Lessons and exercises in each language from one source (uno_lessons.translate.notebooks):
+"""Lessons and exercises in each language from one source (uno_lessons.tools.translate.notebooks):
 messages cut from the English notebooks, built notebooks that differ only in their words and
 the language line, untranslated cells counted, stale output caught, exercises built from the
 translated solutions, and the proof notebook (00_index) run in each language."""
@@ -16,7 +16,7 @@ import pytest
 from nbclient import NotebookClient
 
 from uno_lessons import Card, use_language
-from uno_lessons.translate import catalogs, notebooks
+from uno_lessons.tools.translate import catalogs, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = catalogs.targets()
@@ -71,7 +71,7 @@ def test_the_translated_notebooks_are_up_to_date_and_fully_translated():
     assert report.stale == [] and report.untranslated_cells == 0
     for lang in LANGS:
         assert ROOT / "notebooks" / lang / "00_index.ipynb" in report.built[lang]
-    run = subprocess.run([sys.executable, "-m", "uno_lessons.translate", "notebooks", "--check"],
+    run = subprocess.run([sys.executable, "-m", "uno_lessons.tools.translate", "notebooks", "--check"],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert "0 cells untranslated" in run.stdout and "not started in" in run.stdout

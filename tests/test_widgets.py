@@ -7,7 +7,6 @@ import pytest
 import traitlets
 
 from uno_lessons import Card, Color, Game, parse_cards
-from uno_lessons.page import PageBridge
 from uno_lessons.render import COLORS_HEX, TEXT_ON, contrast_ratio
 from uno_lessons.widgets import (
     ColorPicker,
@@ -18,6 +17,7 @@ from uno_lessons.widgets import (
     TableView,
     ToggleChoice,
 )
+from uno_lessons.widgets.page import PageBridge
 
 
 def classes(w) -> list[str]:

@@ -15,9 +15,9 @@ import ipywidgets as widgets
 
 from ..engine.game import Game
 from ..i18n import _
-from ..page import PageBridge, log_traceback, on_callback_error
 from ..table import Table, TableError
 from ..table.records import SPEEDS
+from ..widgets.page import PageBridge, log_traceback, on_callback_error
 from .closing import close_widgets
 from .focus import PLAY_AREA, PageParts, focus_move, focus_target
 from .layout import PARTS, PageWidgets

@@ -14,11 +14,11 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..i18n import _, get_language, set_language
-from ..page import PageBridge, log_traceback, page_query, query_pending
 from ..table import Store, Table, TableError, open_store
 from ..table.config import normal_code
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
+from ..widgets.page import PageBridge, log_traceback, page_query, query_pending
 from .app import DashboardBox, LiveGame
 from .closing import built_by, close_widgets
 from .join import JoinForm

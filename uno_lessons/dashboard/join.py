@@ -15,10 +15,10 @@ from html import escape
 import ipywidgets as widgets
 
 from ..i18n import _
-from ..page import PageBridge, on_callback_error
 from ..table import Store, StoreError
 from ..table.handles import TableHandle
 from ..widgets import MessageView
+from ..widgets.page import PageBridge, on_callback_error
 from .safety import REFUSALS, guarded
 from .sentences import something_went_wrong, table_closed_text
 

@@ -3,7 +3,7 @@ is said in the table's own sentence; anything else is a fault of ours, whose tra
 to the server's terminal while the page says one plain sentence. Either way the page is
 redrawn from its replica and stays usable.
 
-The kernel's traceback guard (:func:`uno_lessons.page.install_traceback_guard`) is the last
+The kernel's traceback guard (:func:`uno_lessons.widgets.page.install_traceback_guard`) is the last
 line of defence behind this; nothing here relies on it.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..engine.moves import IllegalMove
-from ..page import log_traceback
 from ..table import TableError
+from ..widgets.page import log_traceback
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -4,8 +4,8 @@ settings, and a class table in the server's store. No widgets: the page asks, th
 
 from __future__ import annotations
 
-from ..page import log_traceback
 from ..table import Store, Table, TableError
+from ..widgets.page import log_traceback
 from .sentences import something_went_wrong
 
 

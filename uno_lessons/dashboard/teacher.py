@@ -15,9 +15,9 @@ import ipywidgets as widgets
 
 from ..cli.network import learners_base
 from ..i18n import _
-from ..page import PageBridge
 from ..table import Table
 from ..table.views import TableView
+from ..widgets.page import PageBridge
 from .others import kind_word
 from .sentences import table_closed_text
 

@@ -15,8 +15,8 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..i18n import _
-from ..page import PageBridge, page_bridge
 from ..render import FOCUS, hand_html, style_block
+from ..widgets.page import PageBridge, page_bridge
 
 #: Extra CSS for the lessons (feedback boxes, rule badges, headings, focus rings, button
 #: colours at AA contrast); uno- classes come from render.STYLE.

@@ -12,9 +12,9 @@ from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, pgettext
-from ..page import page_bridge
 from ..render import seats_html
 from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
+from ..widgets.page import page_bridge
 from ._common import Lesson, button, rule_badge
 
 TOP = "G5"

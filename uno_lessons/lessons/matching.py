@@ -11,9 +11,9 @@ import numpy as np
 from ..engine.cards import Card, Color, build_deck
 from ..engine.moves import explain_match, matches
 from ..i18n import N_, _, ngettext
-from ..page import page_bridge
 from ..render import card_html, card_words, color_name, color_swatch_html
 from ..widgets import HandView, MessageView
+from ..widgets.page import page_bridge
 from ._common import Lesson, button, feedback
 
 #: Ready-made positions: (top card, colour in force for a wild top, hand).

@@ -13,9 +13,9 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.scoring import Match
 from ..i18n import N_, _, ngettext
-from ..page import page_bridge
 from ..render import card_words
 from ..widgets import HandView, MessageView
+from ..widgets.page import page_bridge
 from ._common import Lesson, button, feedback
 
 #: One card of every kind to pick from (the colour does not change the points).

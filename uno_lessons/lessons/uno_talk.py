@@ -12,9 +12,9 @@ from ..engine.events import EVERYONE
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, ngettext
-from ..page import page_bridge
 from ..render import color_name
 from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
+from ..widgets.page import page_bridge
 from ._common import Lesson, button, feedback
 
 NAMES = ("Ana", "Ben", "Caro", "Dev")

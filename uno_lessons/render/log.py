@@ -3,7 +3,7 @@
 The box is a named region a keyboard can reach and scroll (``tabindex="0"``), not a live
 region: it is redrawn whole on every update, and a replaced live region is rarely announced.
 What just happened is announced once through the page's persistent live region instead
-(:class:`uno_lessons.page.PageBridge`).
+(:class:`uno_lessons.widgets.page.PageBridge`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 about the deal answered twice, by Monte Carlo (with a standard error) and by exact counting.
 
 Nothing here imports a UI library; plots import matplotlib only when they are drawn. A
-progress bar for notebooks is in ``uno_lessons.sim_widgets``.
+progress bar for notebooks is in ``uno_lessons.widgets.progress``.
 
 One concept a module; everything public is re-exported here, so ``import
 uno_lessons.simulation as sim`` then ``sim.simulate_games(...)`` is all a notebook needs.

@@ -37,8 +37,8 @@ from traitlets import List, Unicode
 #: What the zygote imports before it forks: what every kernel of this package needs.
 PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipykernel.debugger", "IPython",
            "sqlite3", "pdb", "psutil", "numpy",
-           "ipywidgets", "anywidget", "uno_lessons", "uno_lessons.page", "uno_lessons.dashboard",
-           "uno_lessons.lessons", "uno_lessons.sim_widgets", "uno_lessons.checks"]
+           "ipywidgets", "anywidget", "uno_lessons", "uno_lessons.widgets.page", "uno_lessons.dashboard",
+           "uno_lessons.lessons", "uno_lessons.widgets.progress", "uno_lessons.checks"]
 
 
 # ---------------------------------------------------------------------------- the zygote

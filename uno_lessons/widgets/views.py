@@ -11,9 +11,9 @@ import ipywidgets as widgets
 
 from ..engine.cards import Color
 from ..i18n import _
-from ..page import PageBridge
 from ..render import COLORS_HEX, TEXT_ON, log_html, seats_html, table_html
 from ..render.words import color_name
+from .page import PageBridge
 
 __all__ = ["TableView", "SeatsView", "LogView", "ColorPicker", "MessageView"]
 
@@ -122,8 +122,8 @@ class MessageView(widgets.HTML):
     """One feedback message in an ok (green, ✔), error (red, ✖) or info (blue, ℹ) box.
 
     The box itself is not a live region (a region replaced on every update is rarely
-    announced). Given a ``page`` (a :class:`~uno_lessons.page.PageBridge`, e.g.
-    :func:`~uno_lessons.page.page_bridge`), each message is also said once through the page's
+    announced). Given a ``page`` (a :class:`~uno_lessons.widgets.page.PageBridge`, e.g.
+    :func:`~uno_lessons.widgets.page.page_bridge`), each message is also said once through the page's
     persistent live region, politely, or assertively for an error; without one it is only
     shown (the owner announces)."""
 

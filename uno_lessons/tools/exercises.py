@@ -14,9 +14,9 @@ JSON is written deterministically, so building twice gives the same bytes.
 
 Usage (from the repository root)::
 
-    python -m uno_lessons.exercises build            # write exercises/
-    python -m uno_lessons.exercises build --check    # exit 1 if exercises/ is out of date
-    python -m uno_lessons.exercises build --solutions DIR --exercises DIR
+    python -m uno_lessons.tools.exercises build            # write exercises/
+    python -m uno_lessons.tools.exercises build --check    # exit 1 if exercises/ is out of date
+    python -m uno_lessons.tools.exercises build --solutions DIR --exercises DIR
 """
 
 from __future__ import annotations
@@ -214,12 +214,12 @@ def _default_dir(name: str) -> Path:
     here = Path.cwd() / name
     if here.is_dir() or name == "exercises" and (Path.cwd() / "solutions").is_dir():
         return here
-    return Path(__file__).resolve().parent.parent / name
+    return Path(__file__).resolve().parents[2] / name
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m uno_lessons.exercises",
+        prog="python -m uno_lessons.tools.exercises",
         description="Build exercises/ (learners' notebooks) from solutions/ (teachers' notebooks).")
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="write exercises/ from solutions/")
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{_rel(exercises)}/ is out of date with {_rel(solutions)}/:", file=sys.stderr)
                 for item in stale:
                     print(f"  {item}", file=sys.stderr)
-                print("Rebuild it with: python -m uno_lessons.exercises build", file=sys.stderr)
+                print("Rebuild it with: python -m uno_lessons.tools.exercises build", file=sys.stderr)
                 return 1
             print(f"{_rel(exercises)}/ is up to date with {_rel(solutions)}/ ({len(_sources(solutions))} notebooks).")
             return 0

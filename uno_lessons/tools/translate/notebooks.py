@@ -209,7 +209,7 @@ def translate_notebook(nb: dict[str, Any], catalog: Catalog, lang: str, name: st
     out = nbformat.from_dict(copy.deepcopy(nb))
     out.metadata.pop("widgets", None)
     out.metadata["uno_lessons"] = {"language": lang, "source": f"../{name}",
-                                   "generated": "python -m uno_lessons.translate notebooks"}
+                                   "generated": "python -m uno_lessons.tools.translate notebooks"}
     untranslated = []
     first_code = True
     for index, cell in enumerate(out.cells):
@@ -332,7 +332,7 @@ def plan(root: Path, langs: list[str] | None = None) -> tuple[dict[Path, str], R
                 tmpl = template(nb, nb_path.name)
                 if {m.id for m in tmpl if m.id} != {m.id for m in catalog if m.id}:
                     report.stale.append(f"{_rel(po_path)}: out of date with {_rel(nb_path)} "
-                                        "(run python -m uno_lessons.translate extract)")
+                                        "(run python -m uno_lessons.tools.translate extract)")
                 result = translate_notebook(nb, catalog, lang, nb_path.name, built_names)
                 out = src.out(lang) / nb_path.name
                 files[out] = result.text
@@ -384,7 +384,7 @@ def check(root: Path, langs: list[str] | None = None) -> Report:
     files, report = plan(root, langs)
     for path, text in files.items():
         if not path.exists():
-            report.stale.append(f"{_rel(path)}: missing (run python -m uno_lessons.translate notebooks)")
+            report.stale.append(f"{_rel(path)}: missing (run python -m uno_lessons.tools.translate notebooks)")
         elif path.read_text(encoding="utf-8") != text:
             report.stale.append(f"{_rel(path)}: differs from what its English notebook and catalog build")
     report.stale.extend(f"{_rel(p)}: has no English notebook or catalog" for p in _orphans(root, files, langs))

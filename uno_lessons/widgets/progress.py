@@ -6,7 +6,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .i18n import _
+from ..i18n import _
 from .page import page_bridge
 
 

@@ -1,4 +1,4 @@
-"""The command line of ``python -m uno_lessons.translate`` (see the package docstring)."""
+"""The command line of ``python -m uno_lessons.tools.translate`` (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import LANGUAGES, LOCALE_DIR
+from ...i18n import LANGUAGES, LOCALE_DIR
 from . import catalogs, glossary, notebooks, quality
 
 SEEDS_VAR = "UNO_LESSONS_SEEDS"
@@ -18,7 +18,7 @@ def repo_root() -> Path:
     here = Path.cwd()
     if (here / "babel.cfg").exists():
         return here
-    return Path(__file__).resolve().parents[2]
+    return Path(__file__).resolve().parents[3]
 
 
 #: The box texts the glossaries quote, in the repository (see its README.md).
@@ -174,7 +174,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; the exit code is 0 when all is well."""
-    parser = argparse.ArgumentParser(prog="python -m uno_lessons.translate",
+    parser = argparse.ArgumentParser(prog="python -m uno_lessons.tools.translate",
                                      description="Message catalogs, glossaries and translated notebooks.")
     parser.add_argument("--lang", action="append", help="only this language (repeatable)")
     sub = parser.add_subparsers(dest="command", required=True)

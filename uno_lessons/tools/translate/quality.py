@@ -1,7 +1,7 @@
 """Is every catalog complete, in sync with the sources, placeholder-safe and compiled?
 
 For each language: the catalog holds exactly the template's messages (else: run
-``python -m uno_lessons.translate catalogs``); no entry is untranslated or fuzzy; every
+``python -m uno_lessons.tools.translate catalogs``); no entry is untranslated or fuzzy; every
 translation names exactly the ``{placeholders}`` of its English text and can be filled;
 Babel's own checks pass (plural count, %-formats); the plural forms header is the one CLDR
 gives the language; the committed ``.mo`` holds what the ``.po`` says; and Debian's
@@ -20,7 +20,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
-from ..i18n import LOCALE_DIR
+from ...i18n import LOCALE_DIR
 from .catalogs import key, load_po, mo_messages, mo_path, po_messages, po_path, strings
 
 
@@ -131,7 +131,7 @@ def check_language(lang: str, template: Catalog, locale_dir: Path = LOCALE_DIR,
     problems = stats.problems
     path = po_path(lang, locale_dir)
     if not path.exists():
-        problems.append(Problem(lang, f"no catalog at {path}: run python -m uno_lessons.translate catalogs"))
+        problems.append(Problem(lang, f"no catalog at {path}: run python -m uno_lessons.tools.translate catalogs"))
         return stats
     catalog = load_po(path, lang)
     expected = get_plural(lang)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..i18n import LANGUAGES, LOCALE_DIR
+from ...i18n import LANGUAGES, LOCALE_DIR
 
 ENGLISH_FILE = LOCALE_DIR / "glossary.toml"
 GROUPS = {"cards": "Cards", "table": "At the table", "actions": "Actions"}

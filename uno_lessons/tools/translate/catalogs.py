@@ -24,8 +24,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .. import __version__
-from ..i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
+from ... import __version__
+from ...i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 
 #: Comments before a message that start with this tag reach the translators.
 COMMENT_TAG = "Translators:"

@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 import anywidget
 import traitlets
 
-from .terminal import TERMINAL, log_traceback
+from ..terminal import TERMINAL, log_traceback
 
 _ESM = r"""
 function region(id, politeness) {
