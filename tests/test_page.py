@@ -40,8 +40,9 @@ def test_commands_are_sent_and_remembered_newest_last():
 def test_text_form_says_what_to_do_and_the_script_sets_the_landmark():
     text = PageBridge()._repr_mimebundle_()[0]["text/plain"]  # anywidget: (data, metadata)
     assert text.startswith("Page helper (invisible): run this cell") and len(text) <= 110
-    assert 'cells.setAttribute("role", "main")' in PageBridge._esm
-    assert 'querySelector("main, [role=main]")' in PageBridge._esm
+    script = PageBridge()._esm  # the built module, as the page gets it (minified)
+    assert 'getElementById("rendered_cells");' in script and 'setAttribute("role","main")' in script
+    assert 'querySelector("main, [role=main]")' in script
 
 
 def test_page_query_outside_voila_and_in_a_cold_kernel(monkeypatch):

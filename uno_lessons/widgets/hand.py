@@ -15,6 +15,7 @@ stays where it was when a card is marked or the hand changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -22,94 +23,14 @@ import traitlets
 
 from ..engine.cards import Card
 from ..i18n import _
-from ..render import FOCUS, INK, card_svg, css_code
+from ..render import card_svg, css_code
 from ..render.words import card_state_words, cards_count
 
 __all__ = ["HandView", "CardButton"]
 
-_ESM = r"""
-function sync(model, el) {
-  const items = model.get("items");
-  let list = el.querySelector("ul.uno-hand-list");
-  let empty = el.querySelector(".uno-hand-none");
-  if (!list) {
-    list = document.createElement("ul");
-    list.className = "uno-hand-list";
-    el.appendChild(list);
-    list.addEventListener("click", (ev) => {
-      const btn = ev.target.closest("button.uno-card-btn");
-      if (!btn || !list.contains(btn)) return;
-      model.send({ cmd: "click", index: Number(btn.dataset.index), code: btn.dataset.code });
-    });
-  }
-  if (!empty) {
-    empty = document.createElement("p");
-    empty.className = "uno-hand-none";
-    el.appendChild(empty);
-  }
-  list.setAttribute("aria-label", model.get("label"));
-  empty.textContent = model.get("empty_text");
-  empty.hidden = items.length > 0;
-  list.hidden = items.length === 0;
-  const hadFocus = list.contains(document.activeElement);
-  const focusIndex = hadFocus ? Number(document.activeElement.dataset.index) : -1;
-  while (list.children.length > items.length) list.lastElementChild.remove();
-  items.forEach((it, i) => {
-    let li = list.children[i];
-    if (!li) {
-      li = document.createElement("li");
-      li.innerHTML = '<button type="button"></button><span class="uno-code" aria-hidden="true"></span>';
-      list.appendChild(li);
-    }
-    li.className = "uno-hand-item";
-    const btn = li.firstElementChild, code = li.lastElementChild;
-    btn.className = it.classes;
-    btn.dataset.index = String(i);
-    btn.dataset.code = it.code;
-    btn.setAttribute("aria-label", it.label);
-    if (it.pressed === null) btn.removeAttribute("aria-pressed");
-    else btn.setAttribute("aria-pressed", it.pressed ? "true" : "false");
-    if (it.disabled) btn.setAttribute("aria-disabled", "true");
-    else btn.removeAttribute("aria-disabled");
-    if (btn._svg !== it.svg) { btn.innerHTML = it.svg; btn._svg = it.svg; }
-    code.textContent = it.caption;
-  });
-  // The focused card left the hand (played, taken away): keep focus in the hand.
-  if (hadFocus && !list.contains(document.activeElement) && items.length) {
-    list.children[Math.min(focusIndex, items.length - 1)].firstElementChild.focus();
-  }
-}
-export default {
-  render({ model, el }) {
-    el.classList.add("uno-hand-view");
-    sync(model, el);
-    model.on("change:items", () => sync(model, el));
-    model.on("change:label", () => sync(model, el));
-    model.on("change:empty_text", () => sync(model, el));
-  },
-};
-"""
-
-_CSS = f"""
-.uno-hand-view {{ max-width: 100%; }}
-.uno-hand-view .uno-hand-list {{ display: flex; flex-flow: row wrap; align-items: flex-end;
-  gap: 8px 6px; list-style: none; margin: 0; padding: 10px 4px 4px 4px; }}
-.uno-hand-view .uno-hand-item {{ display: flex; flex-direction: column; align-items: center;
-  gap: 3px; margin: 0; padding: 0; }}
-.uno-hand-view .uno-card-btn {{ padding: 0; margin: 0; border: 0; background: none;
-  border-radius: 10px; cursor: pointer; line-height: 0; }}
-.uno-hand-view .uno-card-btn svg {{ filter: drop-shadow(1px 2px 2px rgba(0,0,0,.3));
-  transition: transform .12s; }}
-.uno-hand-view .uno-card-btn:hover svg {{ transform: translateY(-4px); }}
-.uno-hand-view .uno-card-btn[aria-pressed="true"] svg {{ transform: translateY(-8px); }}
-.uno-hand-view .uno-card-btn[aria-disabled="true"] {{ cursor: help; }}
-.uno-hand-view .uno-card-btn:focus {{ outline: none; }}
-.uno-hand-view .uno-card-btn:focus-visible {{ outline: 3px solid {FOCUS}; outline-offset: 3px;
-  box-shadow: 0 0 0 3px #fff; }}
-.uno-hand-view .uno-code {{ font: 600 13px/1.2 system-ui, 'Liberation Sans', 'DejaVu Sans', sans-serif;
-  color: {INK}; background: #fff; border: 1px solid #767676; border-radius: 6px; padding: 1px 4px; }}
-.uno-hand-view .uno-hand-none {{ color: #5f5f5f; font-style: italic; margin: 8px; }}
-"""
+#: The front end's build of ``voila/frontend/src/widgets/hand.{js,css}`` (anywidget reads each
+#: file once per kernel and sends it with the widget's state, in JupyterLab as in Voilà).
+_STATIC = Path(__file__).with_name("static")
 
 
 class CardButton:
@@ -153,8 +74,8 @@ class HandView(anywidget.AnyWidget):
     """A hand of card buttons: ``on_click(callback(index, card))``; marks with ``set_marks``
     (selected / dimmed) or ``set_playable``; ``selectable`` hands toggle a mark on click."""
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = _STATIC / "hand.js"
+    _css = _STATIC / "hand.css"
     #: One dict per card: code, classes, label (spoken name), pressed, disabled, svg, caption.
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: The list's name for screen readers ("Your hand, 7 cards").

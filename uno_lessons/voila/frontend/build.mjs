@@ -1,17 +1,27 @@
-// Builds ../templates/uno/static/uno-page.{js,css} from src/ (node build.mjs).
+// Builds from src/ (node build.mjs):
+// - ../templates/uno/static/uno-page.{js,css}: the Voilà page's front end (src/index.js);
+// - ../../widgets/static/: what the kernel's widgets send to the page, in JupyterLab as in
+//   Voilà (src/widgets/): the anywidget modules page-bridge.js and hand.js with hand.css, and
+//   dashboard.css, which uno_lessons/dashboard/style.py reads once per kernel.
 // The built files are committed, so installing uno_lessons needs no Node. Their first line
-// records a hash of src/ and package-lock.json; tests/test_frontend.py checks it.
+// records a hash of src/, package-lock.json and this file; tests/test_frontend.py checks it.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = new URL('.', import.meta.url).pathname;
 const out = join(here, '../templates/uno/static');
+const widgetsOut = join(here, '../../widgets/static');
+const target = ['chrome100', 'firefox100', 'safari15'];
 
 function sourceHash() {
   const hash = createHash('sha256');
-  const files = readdirSync(join(here, 'src')).sort().map((f) => join('src', f));
+  // Every file under src/, by its path with '/' (the order tests/test_frontend.py sorts in).
+  const files = readdirSync(join(here, 'src'), { recursive: true })
+    .map((f) => join('src', f).split('\\').join('/'))
+    .filter((f) => statSync(join(here, f)).isFile())
+    .sort();
   for (const file of [...files, 'package-lock.json', 'build.mjs']) {
     hash.update(file + '\0' + readFileSync(join(here, file)) + '\0');
   }
@@ -49,7 +59,7 @@ await build({
   bundle: true,
   minify: true,
   format: 'iife',
-  target: ['chrome100', 'firefox100', 'safari15'],
+  target,
   outdir: out,
   loader: { '.woff': 'dataurl', '.woff2': 'dataurl', '.svg': 'dataurl' },
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -57,8 +67,28 @@ await build({
   legalComments: 'linked',
   logLevel: 'warning',
 });
+// The widgets' files are loaded as they are (an anywidget module, a stylesheet): each one
+// minified on its own, nothing bundled, the modules kept ES modules.
+const widgetFiles = [
+  { in: 'page-bridge.js', out: 'page-bridge' },
+  { in: 'hand.js', out: 'hand' },
+  { in: 'hand.css', out: 'hand' },
+  { in: 'dashboard.css', out: 'dashboard' },
+];
+await build({
+  entryPoints: widgetFiles.map((f) => ({ in: join(here, 'src/widgets', f.in), out: f.out })),
+  minify: true,
+  format: 'esm',
+  target,
+  outdir: widgetsOut,
+  logLevel: 'warning',
+});
+
 const stamp = `/* uno_lessons front end, built from src/ sha256 ${sourceHash()} */\n`;
-for (const name of ['uno-page.js', 'uno-page.css']) {
-  const path = join(out, name);
+const built = [
+  ...['uno-page.js', 'uno-page.css'].map((name) => join(out, name)),
+  ...widgetFiles.map((f) => join(widgetsOut, f.out + f.in.slice(f.in.lastIndexOf('.')))),
+];
+for (const path of built) {
   writeFileSync(path, stamp + readFileSync(path, 'utf8'));
 }
