@@ -65,7 +65,7 @@ def check_talk_penalty(func: Callable[[int, int | None], int]) -> CheckResult:
 def check_silenced_after(func: Callable[[list], int | None]) -> CheckResult:
     """``silenced_after(actions)``: who is silenced after a list of actions (E-WDT)."""
     dt, uno = "dont_talk", "uno"
-    rows = [
+    rows: list[tuple[list[tuple], int | None, str, str]] = [  # (actions, silenced seat, rule, hint)
         ([], None, "E-WDT-2", _("Nobody is silenced before any Wild Don't Talk: return None.")),
         ([(dt, 2)], 2, "E-WDT-2", _("E-WDT-2: the Wild Don't Talk silences the player it names.")),
         ([(dt, 0)], 0, "E-WDT-2", _("E-WDT-2: seat 0 can be silenced too; return the seat, not a truth value.")),

@@ -13,7 +13,7 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, pgettext
 from ..render import seats_html
-from ..widgets import ColorPicker, HandView, LogView, MessageView, TableView, ToggleChoice
+from ..widgets import ColorPicker, HandView, LogView, MessageView, TableDisplay, ToggleChoice
 from ..widgets.page import page_bridge
 from ._common import Lesson, button, rule_badge
 
@@ -57,10 +57,11 @@ class ActionCardLab(Lesson):
                                         self.picker])
         self.message = MessageView(page=page_bridge())
         self.rules_line = widgets.HTML()
-        self.table = TableView(None, width=64)
+        self.table = TableDisplay(None, width=64)
         self.before = widgets.HTML()
         self.after = widgets.HTML()
         self.log = LogView(max_lines=8, layout=widgets.Layout(width="460px", max_width="100%"))
+        self._pending_wild: Card | None = None  # a Wild clicked, waiting for its colour
         self.players_toggle.observe(lambda _c: self.reset(), names="value")
         self.pile_picker.observe(lambda _c: self.reset(), names="value")
         self.reset_button.on_click(lambda _b: self.reset())
@@ -152,7 +153,7 @@ class ActionCardLab(Lesson):
         self.play(card)
 
     def _picked(self, color: Color) -> None:
-        card = getattr(self, "_pending_wild", None)
+        card = self._pending_wild
         if card is not None:
             self._pending_wild = None
             self.play(card, color)
@@ -171,7 +172,7 @@ class ActionCardLab(Lesson):
         lines = [e.describe(g.names, EVERYONE) for e in new]
         self.skipped = next((e.seat for e in new if isinstance(e, ev.Skipped)), None)
         who = g.names[g.current_player]
-        if g.phase == "drawn":
+        if g.phase == "drawn" and g.drawn is not None:  # in that phase the drawn card is always set
             tail = _("{code} matches, so Ana may play it now (click it) or keep it. Only the drawn card "
                      "may be played now.", code=g.drawn.code)
         elif what == "draw":

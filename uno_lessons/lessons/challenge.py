@@ -131,7 +131,9 @@ class ChallengeLab(Lesson):
         self.game = Game.from_position([ex.hand, OTHERS[0], OTHERS[1]], [ex.previous], PILE,
                                        current=0, rules=self.rules, names=NAMES)
         self.game.play("W+4", color=ex.color)
-        self.honest = self.game.pending[2]
+        pending = self.game.pending
+        assert pending is not None  # a Wild Draw Four always leaves Ben an answer to give (E-WD4-3)
+        self.honest = pending[2]
         self.decided: str | None = None
         self._mark = len(self.game.events)
         self._show()

@@ -91,9 +91,10 @@ class MatchingTrainer(Lesson):
     def set_position(self, top: Card | str, hand, color: Color | str | None = None) -> None:
         """Any position: the top card, the hand (codes or cards), the colour in force."""
         self.top = Card.parse(top)
-        self.color = Color.parse(color) if color is not None else self.top.color
-        if self.top.is_wild and self.color is None:
+        in_force = Color.parse(color) if color is not None else self.top.color
+        if in_force is None:  # only a wild card has no colour of its own
             raise ValueError("A wild top card needs the colour in force (color=...)")
+        self.color: Color = in_force
         hand = hand.split() if isinstance(hand, str) else hand
         self.hand_view.cards = [Card.parse(c) for c in hand]
         self.verdicts: list[Verdict] = []

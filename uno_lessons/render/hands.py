@@ -32,8 +32,12 @@ def hand_html(cards: Iterable[Card | str], *, width: float = 64, fan: bool = Tru
     parts = []
     for i, card in enumerate(items):
         sel, dimmed = i in hl, i in dm
-        # A face-down card must not leak its identity through a code or a tooltip.
-        code, title = ("", _("face-down card")) if face_down else (card.code, card_words(card))
+        # A face-down card must not leak its identity through a code or a tooltip (and may be
+        # a placeholder string, not a Card: see above).
+        if face_down or not isinstance(card, Card):
+            code, title = "", _("face-down card")
+        else:
+            code, title = card.code, card_words(card)
         spoken = _("{card}, {note}", card=title, note=notes[i]) if i in notes else None
         svg = card_svg(card, width=width, face_down=face_down, selected=sel, dimmed=dimmed, label=spoken)
         style_attr = f"margin-left:{num(-overlap)}px;" if i and overlap else ""

@@ -50,12 +50,12 @@ def _seat_layout(n: int, W: float) -> tuple[float, float, float]:
         bw -= 6
     # Prefer readable boxes (80 px and up) in a low oval; give up width before height.
     for narrowest, limit in ((80, 0.72), (80, 0.95), (0, 0.95)):
-        for bw, H in fits:
-            if bw >= narrowest and H <= W * limit:
-                return H, bw, bh
+        for box_width, height in fits:
+            if box_width >= narrowest and height <= W * limit:
+                return height, box_width, bh
     if fits:
-        bw, H = min(fits, key=lambda f: f[1])
-        return H, bw, bh
+        box_width, height = min(fits, key=lambda f: f[1])
+        return height, box_width, bh
     return W * 1.3, 64.0, bh
 
 

@@ -227,7 +227,8 @@ class ForkedKernel:
     stdin = stdout = stderr = None
 
     def __init__(self, pid: int, start: str | None) -> None:
-        self.pid, self._start, self.returncode = pid, start, None
+        self.pid, self._start = pid, start
+        self.returncode: int | None = None
 
     def poll(self) -> int | None:
         """None while the kernel runs, else its exit status (0: the zygote collected it)."""
