@@ -8,7 +8,7 @@ from ..engine.cards import Card
 from ..i18n import _
 from .core import Case, CheckResult, run_cases
 from .reference import DEPENDS
-from .values import hand_text, list_as_tuple, players_text, to_card
+from .values import direction_text, hand_text, list_as_tuple, players_text, to_card
 
 
 def check_next_seat_after(func: Callable[[Card, int, int, int], int]) -> CheckResult:
@@ -34,7 +34,7 @@ def check_next_seat_after(func: Callable[[Card, int, int, int], int]) -> CheckRe
     ]
     cases = [Case((to_card(code), seat, d, n), want,
                   _("seat {seat} plays {card}, direction {direction}, {players}",
-                    seat=seat, card=code, direction=f"{d:+d}", players=players_text(n)), rule, hint)
+                    seat=seat, card=code, direction=direction_text(d), players=players_text(n)), rule, hint)
              for code, seat, d, n, want, rule, hint in rows]
     return run_cases(func, cases, "next_seat_after")
 
@@ -45,7 +45,7 @@ def check_direction_after(func: Callable[[Card, int], int]) -> CheckResult:
     other = _("E-ACT-3 is the only rule that changes direction; E-ACT-2 and E-ACT-4 do not.")
     rows = [("BR", 1, -1, rev), ("BR", -1, 1, rev), ("YS", 1, 1, other), ("G5", -1, -1, other),
             ("G+2", 1, 1, other), ("W", -1, -1, other), ("RR", 1, -1, rev)]
-    cases = [Case((to_card(code), d), want, _("{card} played, direction {direction}", card=code, direction=f"{d:+d}"),
+    cases = [Case((to_card(code), d), want, _("{card} played, direction {direction}", card=code, direction=direction_text(d)),
                   "E-ACT-3", hint)
              for code, d, want, hint in rows]
     return run_cases(func, cases, "direction_after")
@@ -74,7 +74,7 @@ def check_seat_after_sequence(func: Callable[..., tuple[int, int]]) -> CheckResu
     for codes, n, seat, d, want, rule, hint in rows:
         played = hand_text(codes) if codes else _("no cards")
         label = _("{cards} played from seat {seat}, direction {direction}, {players}",
-                  cards=played, seat=seat, direction=f"{d:+d}", players=players_text(n))
+                  cards=played, seat=seat, direction=direction_text(d), players=players_text(n))
         cases.append(Case((codes.split(), n), want, label, rule, hint, {"seat": seat, "direction": d}))
     return run_cases(func, cases, "seat_after_sequence", uses=DEPENDS["seat_after_sequence"],
                      normalize=list_as_tuple)

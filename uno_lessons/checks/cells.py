@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import _
+from .slips import error_text
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def _last_error_line(cell: str) -> tuple[int | None, str]:
         if lines and "".join(lines).strip() == cell.strip():
             found = tb.tb_lineno
         tb = tb.tb_next
-    return found, f"{type(exc).__name__}: {exc}"
+    return found, error_text(exc)
 
 
 def cell_trouble(name: str, namespace: dict[str, Any]) -> CellTrouble | None:

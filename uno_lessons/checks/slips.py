@@ -47,7 +47,8 @@ class Stop:
 def learner_frame(exc: BaseException) -> tuple[int | None, str]:
     """(line number, source line) of the deepest frame outside this package: the learner's
     code (an IPython cell counts its lines from 1)."""
-    tb, found = exc.__traceback__, (None, "")
+    tb = exc.__traceback__
+    found: tuple[int | None, str] = (None, "")
     while tb is not None:
         code = tb.tb_frame.f_code
         if not code.co_filename.startswith(_NOT_LEARNERS):
@@ -104,8 +105,8 @@ def slip_sentence(exc: BaseException, code: str, names: dict[str, Any] | None = 
     ``code`` is the learner's line; ``names`` the namespace their function sees (its globals)
     and ``local_names`` its arguments and local variables.
     """
-    if isinstance(exc, AttributeError) and getattr(exc, "name", None):
-        obj, name = getattr(exc, "obj", None), exc.name
+    if isinstance(exc, AttributeError) and exc.name:
+        obj, name = exc.obj, exc.name
         right = closest(name, _public(obj))
         if right is None:
             return None
@@ -115,7 +116,7 @@ def slip_sentence(exc: BaseException, code: str, names: dict[str, Any] | None = 
         kind = obj.__name__ if isinstance(obj, type) else type(obj).__name__
         return _("Write `{fixed}` instead of `{wrong}`: a `{kind}` has `{right}`, not `{name}`.",
                  fixed=fixed, wrong=wrong, kind=kind, right=right, name=name)
-    if isinstance(exc, NameError) and getattr(exc, "name", None):
+    if isinstance(exc, NameError) and exc.name:
         name = exc.name
         module = _importable().get(name)
         if module is not None:
@@ -130,10 +131,15 @@ def slip_sentence(exc: BaseException, code: str, names: dict[str, Any] | None = 
     return None
 
 
+def error_text(exc: BaseException) -> str:
+    """An error as Python's last traceback line says it: "ValueError: bad card"."""
+    return f"{type(exc).__name__}: {exc}"
+
+
 def stop_of(exc: BaseException, func: Any = None) -> Stop:
     """The :class:`Stop` for an exception the learner's function raised."""
     line, code = learner_frame(exc)
     names = getattr(func, "__globals__", None)
     local_names = getattr(getattr(func, "__code__", None), "co_varnames", ())
     slip = slip_sentence(exc, code, names, tuple(local_names))
-    return Stop(f"{type(exc).__name__}: {exc}", line, code, slip)
+    return Stop(error_text(exc), line, code, slip)

@@ -10,6 +10,7 @@ import numpy as np
 from ..engine.rules import Rules
 from ..i18n import _, ngettext
 from .core import FAILED, NOT_STARTED, PASSED, Report, stub_name
+from .slips import error_text
 from .values import ENCANTO
 
 
@@ -104,10 +105,10 @@ def tournament(bot_class: type, opponents: Sequence[str | type] = ("sensible", "
         for g in range(games):
             order = [(g + k) % n for k in range(n)]  # seats rotate: everyone deals and starts
             game = play_game([bots[i] for i in order], rules=rules or ENCANTO, seed=seed * 100_003 + g)
-            if game.winner is not None:
-                results.append((names[order[game.winner]], game.points))
-            else:
+            if game.winner is None or game.points is None:  # the engine sets both when a hand is won
                 results.append((_("(no winner)"), 0))
+            else:
+                results.append((names[order[game.winner]], game.points))
     except NotImplementedError as exc:
         stub = stub_name(exc, getattr(bot_class, "__name__", _("your bot")))
         return TournamentResult(names, [], NOT_STARTED,
@@ -115,6 +116,6 @@ def tournament(bot_class: type, opponents: Sequence[str | type] = ("sensible", "
                                   "the tournament again.", stub=stub))
     except Exception as exc:
         return TournamentResult(names, results, FAILED,
-                                _("game {game}: {error}", game=len(results) + 1, error=f"{type(exc).__name__}: {exc}"))
+                                _("game {game}: {error}", game=len(results) + 1, error=error_text(exc)))
     return TournamentResult(names, results)
 

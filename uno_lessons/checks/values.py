@@ -47,6 +47,11 @@ def players_text(n: int) -> str:
     return ngettext("{n} player", "{n} players", n)
 
 
+def direction_text(direction: int) -> str:
+    """How a case label writes a direction of play: "+1" (clockwise) or "-1"."""
+    return f"{direction:+d}"
+
+
 def rules_name(rules: Rules) -> str:
     """How a case label names a rule set: "Encanto" or "classic"."""
     return _("Encanto") if rules.name == "encanto" else _("classic")

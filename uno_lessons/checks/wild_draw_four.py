@@ -13,6 +13,7 @@ from .values import (
     CLASSIC,
     ENCANTO,
     colour_word,
+    direction_text,
     hand_text,
     list_as_tuple,
     players_text,
@@ -96,7 +97,7 @@ def check_next_to_move(func: Callable[[str, bool, int, int, int], int]) -> Check
                                  "{players}"),
     }
     cases = [Case((answer, honest, ch, d, n), want,
-                  _(labels[answer, honest], seat=ch, direction=f"{d:+d}", players=players_text(n)),
+                  _(labels[answer, honest], seat=ch, direction=direction_text(d), players=players_text(n)),
                   rule, hint)
              for answer, honest, ch, d, n, want, rule, hint in rows]
     return run_cases(func, cases, "next_to_move")

@@ -149,11 +149,14 @@ class ScoreCalculator(Lesson):
     def _show_points(self) -> None:
         numbers, actions, wilds = breakdown(self.cards)
         total = ngettext("{n} point", "{n} points", self.total)
+        # The figures are bold and the total large: markup the translators need not see.
+        bold = {name: f"<b>{value}</b>" for name, value in (("numbers", numbers), ("actions", actions),
+                                                           ("wilds", wilds))}
+        total_html = f"<b style='font-size:21px' class='uno-total'>{escape(total)}</b>"
         self.points.value = (
             "<div style='font-size:17px;margin:4px 0'>"
             + _("Number cards {numbers} + Skip/Reverse/Draw Two {actions} + wilds {wilds} = {total}",
-                numbers=f"<b>{numbers}</b>", actions=f"<b>{actions}</b>", wilds=f"<b>{wilds}</b>",
-                total=f"<b style='font-size:21px' class='uno-total'>{escape(total)}</b>")
+                **bold, total=total_html)
             + "</div>")
 
     # ---------------------------------------------------------------- part 2: a match
@@ -176,7 +179,7 @@ class ScoreCalculator(Lesson):
     def play_hand(self) -> bool:
         """Bots play one hand; its winner scores the cards left in the other hands."""
         m = self.match
-        if m.is_over:
+        if m.winner is not None:  # the match is over
             self.match_message.info(_("The match is over: {name} won. Press New match.",
                                       name=m.players[m.winner]))
             return False
@@ -190,9 +193,9 @@ class ScoreCalculator(Lesson):
                 for s, h in enumerate(game.hands) if s != game.winner]
         text = _("Hand {number}: {name} goes out and scores {points} points, the cards left in the other "
                  "hands.", number=result.number, name=m.players[result.winner], points=result.points)
-        if m.is_over:
+        if m.is_over:  # nobody had reached the target before this hand: its winner just did
             text += " " + _("{name} has {points} points: the match is won (E-SCORE-4).",
-                            name=m.players[m.winner], points=m.totals[m.winner])
+                            name=m.players[result.winner], points=m.totals[result.winner])
         self.match_message.show("ok", text, announce=not getattr(self, "_quiet", False))
         self._left_lines = left
         self._show_match()
