@@ -569,6 +569,7 @@ def test_check_bot_passes_the_built_in_sensible_bot():
 def test_check_bot_names_the_illegal_move():
     result = ck.check_bot(_AnyCardBot)
     assert "is illegal" in result.failures[0].message
+    assert "phase 'turn'" in result.failures[0].message  # the phase's word, whatever type it has
     result = ck.check_bot(_CardBot)
     assert "not a Move" in result.failures[0].message
 

@@ -49,8 +49,10 @@ def _bot_games(bot_class: type, rules: Rules, players: int, games: int, seed: in
             try:
                 game.apply(move)
             except IllegalMove as exc:
+                # repr of the plain word ('turn'): a phase that is a StrEnum member would
+                # otherwise show as <Phase.TURN: 'turn'>.
                 raise Problem(_("game {game}, phase {phase}: {move} is illegal: {reason}",
-                                game=g + 1, phase=repr(game.phase), move=move, reason=exc)) from None
+                                game=g + 1, phase=repr(str(game.phase)), move=move, reason=exc)) from None
             if game.winner is not None:
                 break
         if game.winner is not None:
