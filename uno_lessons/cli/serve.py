@@ -179,6 +179,25 @@ def store_place(opts: ServeOptions) -> str:
     return url
 
 
+def store_problem(opts: ServeOptions) -> str | None:
+    """Why the store the pages would open cannot work here, as a sentence for the terminal;
+    None when nothing stands in the way that is known before a page opens it. A Redis store
+    needs the ``redis`` extra: without it every class page would fail, so serving stops."""
+    from ..table.store import STORE_ENV
+
+    url = opts.store or os.environ.get(STORE_ENV, "")
+    if not url.startswith(("redis://", "rediss://", "unix://")):  # open_store's Redis addresses
+        return None
+    from ..table.config import TableError
+    from ..table.redis import client_library
+
+    try:
+        client_library()
+    except TableError as exc:
+        return str(exc)
+    return None
+
+
 #: Set once the servers are being stopped: what they print while their kernels go down
 #: (a kernel interrupted mid-cell, a closed socket) is nothing a teacher can act on.
 _stopping = threading.Event()
@@ -236,7 +255,11 @@ def _wait_ready(port: int, host: str, procs: Sequence[subprocess.Popen], timeout
 def serve(opts: ServeOptions, out=sys.stdout) -> int:
     """Run both servers until Ctrl+C (or one of them stops); returns the exit code."""
     with use_language(opts.lang):
+        problem = store_problem(opts)
         lines = banner(opts, store_place(opts))
+    if problem:
+        out.write(problem + "\n")
+        return 1
     env = server_env(opts)
     cwd = shipped.voila_config_dir()
     commands: list[list[str]] = [dashboard_command(opts)]

@@ -13,6 +13,7 @@ write is lost; with ``everysec`` up to a second of moves can go.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 
 from ..i18n import _
 from .config import TableError
@@ -31,14 +32,27 @@ return 1
 """
 #: Seconds before a call to a Redis server that does not answer fails (a page must not hang).
 TIMEOUT = 5.0
+#: What installs the client library: an extra, since only this store needs it.
+INSTALL = 'pip install "uno_lessons[redis]"'
+
+
+def client_library() -> ModuleType:
+    """The ``redis`` client library; TableError, with the sentence that says what to install,
+    when it is missing (it is the ``redis`` extra, not a dependency of the package)."""
+    try:
+        import redis
+    except ImportError:
+        # No detail to hide and nothing more in a log: the sentence says all there is to do.
+        raise TableError(_("This server keeps its class tables in Redis, but the redis package is "
+                           "not installed: install it with {command}.", command=INSTALL)) from None
+    return redis
 
 
 class RedisStore(Store):
     """Tables in a Redis server, chosen by a ``redis://host:port/db`` URL."""
 
     def __init__(self, url: str, keep: float | None = None) -> None:
-        import redis
-
+        redis = client_library()
         super().__init__(url, keep)
         self.failures = (redis.RedisError, OSError)
         try:
