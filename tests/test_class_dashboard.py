@@ -117,7 +117,7 @@ def test_two_learners_and_the_teacher_play_together(table):
     assert store._seq(code) == seq + 1
     for page in (ben, teacher):
         page.table.tick()
-        assert page.game.top_card.code == "G3"
+        assert page.table.state.game.top_card.code == "G3"
         assert "Ana plays green 3" in page.log.value
 
 
@@ -142,7 +142,7 @@ def test_the_teacher_hands_an_absent_learners_seat_to_a_bot(table):
     switch.click()
     assert teacher.table.state.kinds[0] == "sensible"
     teacher.table.run_bots(1)
-    assert teacher.game.current_player != 0  # the bot moved for the absent learner
+    assert teacher.table.state.game.current_player != 0  # the bot moved for the absent learner
 
 
 def test_an_unknown_table_code_says_so():
@@ -211,4 +211,4 @@ def test_a_class_servers_preheated_kernel_builds_no_spare_game(table, monkeypatc
 
 
 def codes_of(live: LiveGame) -> list[str]:
-    return [c.code for c in live.game.hands[0]]
+    return [c.code for c in live.table.state.game.hands[0]]

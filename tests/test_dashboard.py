@@ -34,7 +34,7 @@ def button_for(live: LiveGame, code: str):
 def play_human_turn(live: LiveGame) -> None:
     """Make one move for the human to move, by clicking only: a glowing card (with a colour
     and a target when asked), else Draw / Keep / Accept / Pass."""
-    g = live.game
+    g = live.table.state.game
     if not live.actions.uno.disabled:
         live.actions.uno.click()
     if g.phase == "challenge":
@@ -57,7 +57,7 @@ def play_human_turn(live: LiveGame) -> None:
 
 def test_builds_with_a_human_at_seat_zero():
     live = LiveGame(players=4, seed=1)
-    g = live.game
+    g = live.table.state.game
     assert live.seat_kinds == ["human", "sensible", "sensible", "sensible"]
     assert codes(live) == [c.code for c in g.hands[0]]
     for b, card in zip(live.hand.box.children, live.hand.cards):
@@ -103,13 +103,13 @@ def test_a_drawn_card_gets_a_button_that_plays_it():
     live.actions.draw.click()
     assert len(live.hand.box.children) == 3
     button_for(live, "G1").click()
-    assert live.game.top_card.code == "G1" and len(live.game.hands[0]) == 2
+    assert live.table.state.game.top_card.code == "G1" and len(live.table.state.game.hands[0]) == 2
 
 
 def test_human_plays_a_matching_card_by_clicking():
     live = LiveGame(players=3, seed=2)
     live.run_bots()
-    g = live.game
+    g = live.table.state.game
     assert g.current_player == 0 and "data-human-turn='1'" in live.status.value
     legal = {m.card.code for m in g.legal_moves() if m.kind == "play" and not m.card.is_wild}
     if not legal:
@@ -141,7 +141,7 @@ def test_illegal_click_shows_the_engine_reason_and_changes_nothing():
     game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     before = game.to_json()
     table, hand = live.picture.value, codes(live)
     button_for(live, "R7").click()
@@ -156,7 +156,7 @@ def test_wild_asks_for_a_colour_then_plays():
     game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     button_for(live, "W").click()
     assert live.picker.widget.layout.display != "none"
     assert game.top_card.code == "G5"  # nothing played yet
@@ -170,7 +170,7 @@ def test_wild_dont_talk_asks_for_colour_and_target():
     game = Game.from_position(["G3 WDT R7", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     button_for(live, "WDT").click()
     live.picker.colors.buttons[next(iter(live.picker.colors.buttons))].click()
     assert game.top_card.code == "G5"
@@ -185,7 +185,7 @@ def test_draw_and_keep():
     game = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "G1 R1", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     assert all("uno-illegal" in b._dom_classes for b in live.hand.box.children)
     live.actions.draw.click()
     assert game.phase == "drawn" and game.drawn.code == "G1"
@@ -202,7 +202,7 @@ def test_say_uno_and_catch():
     game = Game.from_position(["G3 G4", "G1 B2", "Y1 Y2"], "G5", "R1 R2 R3 R4 R5", current=0)
     live = LiveGame(players=3, seed=0, seats=["human", "human", "sensible"])
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     assert not live.actions.uno.disabled  # two cards on one's own turn: UNO counts
     live.actions.uno.click()
     assert 0 in game.uno_said
@@ -213,7 +213,7 @@ def test_say_uno_and_catch():
     live.show_position(game2)
     live.table.apply(Move("play", Card.parse("G1")), seat=1)  # Ben's own click, without UNO
     live.bar.seat.value = 0  # the screen shows Ana again; a bot is to move
-    game2 = live.game
+    game2 = live.table.state.game
     assert game2.uno_window == 1 and live.acting_seat == 0
     assert live.actions.catch_target.value == 1 and not live.actions.catch.disabled
     live.actions.catch.click()
@@ -226,7 +226,7 @@ def test_challenge_and_accept_offered_for_a_wild_draw_four():
     live = LiveGame(players=3, seed=0, seats=["human", "human", "sensible"])
     live.show_position(game)
     live.table.apply(Move("play", Card.parse("W+4"), Card.parse("R1").color), seat=1)  # on seat 0
-    game = live.game
+    game = live.table.state.game
     assert game.phase == "challenge" and game.current_player == 0
     assert not live.actions.challenge.disabled and not live.actions.accept.disabled
     assert live.actions.draw.disabled
@@ -238,19 +238,19 @@ def test_a_full_hand_by_clicking_against_bots_is_scored():
     live = LiveGame(players=3, seed=5, seats=["human", "sensible", "random"])
     for _ in range(600):
         live.run_bots()
-        if live.game.winner is not None:
+        if live.table.state.game.winner is not None:
             break
         play_human_turn(live)
-    g = live.game
+    g = live.table.state.game
     assert g.winner is not None
-    assert len(live.match.results) == 1
-    assert live.match.totals[g.winner] == g.points
+    assert len(live.table.state.match.results) == 1
+    assert live.table.state.match.totals[g.winner] == g.points
     assert f"★ {g.points}<span" in live.scores.value and "won the hand" in live.scores.value
     assert not live.bar.next_hand.disabled
     assert f"data-winner='{g.winner}'" in live.status.value
     assert len(live.table.state.history) > 3 and "polyline" in live.chart.value
     live.bar.next_hand.click()
-    assert live.game.winner is None and len(live.match.results) == 1
+    assert live.table.state.game.winner is None and len(live.table.state.match.results) == 1
 
 
 def test_player_view_hides_and_teacher_view_shows_other_hands():
@@ -260,14 +260,14 @@ def test_player_view_hides_and_teacher_view_shows_other_hands():
     live.bar.view.value = "teacher"
     assert "uno-svg-" in live.others.value and "uno-miniback" not in live.others.value
     for s in (1, 2, 3):
-        for card in live.game.hands[s]:
+        for card in live.table.state.game.hands[s]:
             assert f"uno-svg-{card.code.replace('+', 'p')}" in live.others.value
 
 
 def test_player_view_log_hides_drawn_cards_of_others():
     live = LiveGame(players=3, seed=4, seats=["human", "sensible", "sensible"])
     live.run_bots()
-    g = live.game
+    g = live.table.state.game
     assert live.log.lines == g.narrate(viewer=0)
     live.bar.view.value = "teacher"
     assert live.log.lines == g.narrate(EVERYONE)
@@ -284,7 +284,7 @@ def test_bots_only_game_runs_to_the_end_by_steps_and_new_game_settings():
     live.setup.rules.value = "classic"
     live.setup.seed.value = 11
     live.setup.start.click()
-    g = live.game
+    g = live.table.state.game
     assert g.players == 5 and g.rules.name == "classic" and live.humans == []
     assert live.actions.widget.layout.display == "none"  # nobody human: no action buttons
     assert live.hand.picture.layout.display != "none"
@@ -299,14 +299,14 @@ def test_same_seed_same_game():
     a, b = LiveGame(players=4, seed=9), LiveGame(players=4, seed=9)
     a.run_bots()
     b.run_bots()
-    assert a.game.to_json() == b.game.to_json()
+    assert a.table.state.game.to_json() == b.table.state.game.to_json()
 
 
 def test_step_when_a_human_is_to_move_does_nothing():
     game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     before = game.to_json()
     live.bar.step.click()
     assert game.to_json() == before and live.message.kind == "info"
@@ -314,7 +314,7 @@ def test_step_when_a_human_is_to_move_does_nothing():
 
 def test_clicking_a_card_out_of_turn_is_refused():
     live = LiveGame(players=3, seed=1)
-    g = live.game
+    g = live.table.state.game
     assert g.current_player != 0
     # Out of turn the cards are aria-disabled (class uno-waiting), not disabled: they keep
     # keyboard focus and a click says why not.
@@ -347,10 +347,16 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
     from uno_lessons import Rules
     from uno_lessons.dashboard import setup_form
     from uno_lessons.i18n import use_language
-    from uno_lessons.table import SEAT_KINDS, TableConfig, TableError
+    from uno_lessons.table import SeatKind, TableConfig, TableError
     from uno_lessons.table import config as table_config
 
-    assert dashboard.SEAT_KINDS is SEAT_KINDS and setup_form.SEAT_KINDS is SEAT_KINDS
+    # One definition: the table's SeatKind, offered by the form seat by seat, stored as its strings.
+    assert not hasattr(dashboard, "SEAT_KINDS") and not hasattr(setup_form, "SEAT_KINDS")
+    assert [k.value for k in SeatKind] == ["human", "random", "sensible"]
+    assert SeatKind.known("sensible") and not SeatKind.known("alien") and not SeatKind.known(["human"])
+    live = LiveGame(players=3, seed=1)
+    live.bar.settings_toggle.value = True
+    assert [v for _label, v in live.setup.seat_inputs[0].options] == list(SeatKind)
     assert (setup_form.MIN_PLAYERS, setup_form.MAX_PLAYERS) == (2, 10)
     for rules in (Rules.encanto(), Rules.classic()):
         assert (rules.min_players, rules.max_players) == (2, 10)
@@ -376,7 +382,7 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
 def test_classic_first_wild_draw_asks_for_the_colour():
     # Seed 11 turns a Wild first (C-SETUP-4): the first player (seat 1) names the colour.
     live = LiveGame(players=3, rules="classic", seed=11, seats=["sensible", "human", "sensible"])
-    g = live.game
+    g = live.table.state.game
     assert g.top_card.code == "W" and g.current_color is None and g.current_player == 1
     live.actions.draw.click()
     assert live.picker.widget.layout.display != "none" and len(g.hands[1]) == 7
@@ -390,20 +396,20 @@ def test_bots_move_by_themselves_only_once_a_front_end_shows_the_table():
 
     async def scenario():
         live = LiveGame(players=3, seed=2, seats=["sensible", "random", "sensible"], speed="turbo")
-        start = len(live.game.events)
+        start = len(live.table.state.game.events)
         await asyncio.sleep(0.4)
-        assert len(live.game.events) == start  # nobody is watching yet
-        live._seen.value = 1  # what the front end's link sends when it renders the widgets
-        assert live.frontend_seen
+        assert len(live.table.state.game.events) == start  # nobody is watching yet
+        live.frontend.seen.value = 1  # what the front end's link sends when it renders the widgets
+        assert live.frontend.shown
         for _ in range(200):
             await asyncio.sleep(0.05)
-            if len(live.game.events) > start + 3:
+            if len(live.table.state.game.events) > start + 3:
                 break
-        assert len(live.game.events) > start + 3
+        assert len(live.table.state.game.events) > start + 3
         live.bar.auto.value = False  # stops the timer
-        n = len(live.game.events)
+        n = len(live.table.state.game.events)
         await asyncio.sleep(0.3)
-        assert len(live.game.events) == n
+        assert len(live.table.state.game.events) == n
 
     asyncio.run(scenario())
 
@@ -412,7 +418,7 @@ def test_pass_is_offered_only_when_nothing_can_be_played_or_drawn():
     game = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    game = live.game
+    game = live.table.state.game
     assert live.actions.draw.disabled and not live.actions.pass_.disabled
     assert live.actions.pass_.layout.display is None
     live.actions.pass_.click()
@@ -484,7 +490,7 @@ def test_when_the_turn_comes_round_focus_goes_to_the_first_playable_card():
     # Own move: focus moves only if it was lost (the played card's button went away).
     assert focus_moves(sent)[-1] == (".uno-dash .uno-hand-btns .uno-slot-0", "")
     live.run_bots()
-    assert live.game.current_player == 0
+    assert live.table.state.game.current_player == 0
     playable = next(i for i, c in enumerate(live.hand.cards) if c.code == "G4")
     assert (f".uno-dash .uno-hand-btns .uno-slot-{playable}", PLAY_AREA) in focus_moves(sent)
 

@@ -94,7 +94,7 @@ def test_a_learners_move_the_store_cannot_save_is_said_and_can_be_tried_again(st
         do()
     assert_store_failure_shown(ana, seq, store, code, n)
     # Redrawn from the replica: the same hand, the same moves on offer, Ana still to move.
-    assert list(ana.hand.cards) == hand and ana.game.current_player == 0
+    assert list(ana.hand.cards) == hand and ana.table.state.game.current_player == 0
     assert not ana.actions.draw.disabled and not ana.actions.uno.disabled
     assert "uno-legal" in ana.hand.box.children[0]._dom_classes
     do()  # the store is back: the same click works
@@ -114,9 +114,9 @@ def test_a_catch_the_store_cannot_save(store):
     with locked(store):
         ana.actions.catch.click()
     assert_store_failure_shown(ana, seq, store, code, n)
-    assert not ana.actions.catch.disabled and len(ana.game.hands[1]) == 1
+    assert not ana.actions.catch.disabled and len(ana.table.state.game.hands[1]) == 1
     ana.actions.catch.click()
-    assert len(ana.game.hands[1]) == 3 and ana.message.kind == "ok"
+    assert len(ana.table.state.game.hands[1]) == 3 and ana.message.kind == "ok"
 
 
 def test_sit_down_and_just_watch_when_the_store_fails(store, monkeypatch):

@@ -136,8 +136,8 @@ def test_a_one_screen_game_that_opens_a_class_table_keeps_nothing_of_its_old_rol
     assert "uno-teacher-panel" in classes_of(live.widget.children)
     # Of the one-screen page, only what every page keeps is still open: the bridge, the outer
     # box, and the pair that tells the kernel a browser shows the page.
-    kept = {id(w) for part in (live.bridge, live.widget, live._one, live._seen)
-            for w in (part, part.layout, getattr(part, "style", None))} | {id(live._link)}
+    kept = {id(w) for part in (live.bridge, live.widget, live.frontend.one, live.frontend.seen)
+            for w in (part, part.layout, getattr(part, "style", None))} | {id(live.frontend.link)}
     still_open = [w for w in mine if w.comm is not None and id(w) not in kept]
     assert not still_open, [(type(w).__name__, getattr(w, "_dom_classes", ())) for w in still_open]
 

@@ -1,7 +1,8 @@
 """What a dashboard page says and where it keeps keyboard focus, as pure functions of its
 view: no widget is built here. Views come from real tables (``Table.local`` and a store's
 handles), and the functions the page calls (``dashboard.sentences``, ``.narration``,
-``.focus``, ``.page_view``, ``.tables``) are called on them directly.
+``.focus``, ``.page_view``, ``.tables``, ``.pacing``, ``.voice``, ``.roles``, the page's
+classes in ``.layout``) are called on them directly.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from uno_lessons.dashboard.focus import (
     focus_target,
     play_focus,
 )
+from uno_lessons.dashboard.layout import page_classes
 from uno_lessons.dashboard.narration import Narrator, change_sentence, log_viewer
+from uno_lessons.dashboard.pacing import pace, set_speed, step_refusal
 from uno_lessons.dashboard.page_view import PageView, is_my_turn, page_view
+from uno_lessons.dashboard.roles import PLANS, PageMode, Role, page_plan
 from uno_lessons.dashboard.sentences import (
     hand_over_sentence,
     intro_sentence,
@@ -33,11 +37,13 @@ from uno_lessons.dashboard.sentences import (
     turn_sentence,
 )
 from uno_lessons.dashboard.tables import local_table, open_class_table
+from uno_lessons.dashboard.voice import PageVoice, refusal_kind
 from uno_lessons.dashboard.wild import PendingWild
 from uno_lessons.engine.cards import Color
 from uno_lessons.engine.events import EVERYONE, NOBODY
-from uno_lessons.engine.moves import Move
-from uno_lessons.table import Table, TableError, open_store
+from uno_lessons.engine.game import Game
+from uno_lessons.engine.moves import IllegalMove, Move
+from uno_lessons.table import SPEEDS, Table, TableError, open_store
 
 NAMES = ["Ana", "Ben", "Caro"]
 PLAYS = PageParts(plays=True, teacher_panel=False, can_deal=False)
@@ -93,7 +99,10 @@ def test_the_turn_is_said_to_the_seats_the_page_plays(store_table):
 def test_a_hand_is_introduced_with_its_dealer_and_a_closed_table_says_so():
     table = Table.local(NAMES, ["human", "sensible", "sensible"], seed=4)
     view = table.view(seat=0)
-    dealer = table.state.game.dealer
+    dealer = view.dealer  # the view says who dealt (the page reads no replica)
+    assert dealer == table.state.game.dealer is not None
+    position = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "G1 R1", current=0)
+    assert Table.local(NAMES, start=position.to_json()).view().dealer is None  # played on: nobody dealt
     turn = turn_sentence(view, table.my_seats)
     assert intro_sentence(view, table.my_seats, dealer) == f"Hand 1: {NAMES[dealer]} dealt. {turn}"
     assert intro_sentence(view, table.my_seats, None) == f"Hand 1. {turn}"
@@ -177,6 +186,73 @@ def test_a_page_looks_through_the_view_its_mode_allows():
     assert teacher.view.role == "teacher" and teacher.view.hands is not None and not teacher.my_turn
     projector = page_view(table, "projector", True, None)
     assert projector.seat is None and projector.view.play.hand == ()
+
+
+def test_a_page_is_built_for_its_role_and_shows_one_of_its_modes():
+    assert page_plan("teacher") is PLANS[Role.TEACHER] and page_plan(Role.SEAT).views == (PageMode.PLAYER,)
+    assert page_plan("local").views == tuple(PageMode) == ("player", "teacher", "projector")
+    assert all(plan.role == role for role, plan in PLANS.items()) and set(PLANS) == set(Role)
+    with pytest.raises(ValueError, match="no dashboard page for the role 'owner'"):
+        page_plan("owner")
+    table = Table.local(7, seed=4)
+    assert page_classes(table.view(), "projector") == {"uno-projector": True, "uno-dash-many": True}
+    assert page_classes(Table.local(NAMES).view(), PageMode.PLAYER) == {"uno-projector": False,
+                                                                       "uno-dash-many": False}
+
+
+# ------------------------------------------------------------------ what a page says, and how
+class Heard:
+    """A message line and a bridge that keep what they were told (no widgets)."""
+
+    def __init__(self) -> None:
+        self.shown, self.announced, self.comm = [], [], object()
+
+    def show(self, kind: str, text: str) -> None:
+        self.shown.append((kind, text))
+
+    def announce(self, text: str, *, assertive: bool) -> None:
+        self.announced.append((text, assertive))
+
+
+def test_a_page_says_each_sentence_on_its_line_and_announces_it_once():
+    heard = Heard()
+    voice = PageVoice(heard, heard)
+    voice.say("info", "Ana plays red 7.")
+    voice.say("error", "Not your turn.")
+    voice.say("ok", "Ana says UNO!", announce=False)  # the table's news said it already
+    assert heard.shown == [("info", "Ana plays red 7."), ("error", "Not your turn."), ("ok", "Ana says UNO!")]
+    assert heard.announced == [("Ana plays red 7.", False), ("Not your turn.", True)] and voice.announced == 2
+    assert voice.shown
+    heard.comm = None
+    assert not voice.shown
+    assert refusal_kind(TableError("no")) == "error" and refusal_kind(IllegalMove("not yet")) == "info"
+
+
+# ------------------------------------------------------------------ bots' pace
+def test_step_says_why_no_bot_moves_when_none_is_to_move():
+    table = Table.local(NAMES, ["human", "sensible", "sensible"], seed=4)
+    to_seat(table, 0)
+    assert step_refusal(table.view()) == "It is Ana's turn: a learner moves by clicking."
+    to_seat(table, 1)
+    assert step_refusal(table.view()) is None
+    assert step_refusal(finished().view()) == "The hand is over: deal the next hand."
+
+
+def test_a_one_screen_game_paces_its_own_bots_and_a_class_table_its_teachers(store_table):
+    local = Table.local(NAMES, ["human", "sensible", "sensible"], seed=4)
+    pace(local, auto=False, seconds=0.25)
+    assert not local.auto and local.pause == 0.25
+    set_speed(local, "slow")
+    assert local.pause == SPEEDS["slow"] and local.view().speed == "normal"  # nothing stored
+    store, code, key, ana, _ben = store_table
+    teacher, seat = Table.connect(store, code, teacher=key), Table(ana)
+    pace(teacher, auto=True, seconds=0.25)
+    assert teacher.auto and teacher.speed_override is None  # the class table's speed
+    set_speed(teacher, "fast")
+    assert teacher.view().speed == "fast" and teacher.pause == SPEEDS["fast"]
+    set_speed(seat, "turbo")  # a learner has no say (nor a speed control)
+    seat.sync()
+    assert seat.view().speed == "fast"
 
 
 # ------------------------------------------------------------------ focus

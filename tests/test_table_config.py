@@ -113,3 +113,18 @@ def test_table_actions_round_trip_as_records():
 def test_records_of_another_shape_are_refused(text):
     with pytest.raises(TableError, match="cannot be read"):
         decode(text)
+
+
+def test_seat_kinds_and_roles_are_the_strings_a_store_keeps():
+    from uno_lessons.table import Role, SeatKind
+    from uno_lessons.table.kinds import BOT_KINDS
+
+    assert SeatKind.known("human") and SeatKind.known(SeatKind.RANDOM) and not SeatKind.known("alien")
+    assert not SeatKind.known(None) and not SeatKind.known(["human"])
+    assert BOT_KINDS == ("random", "sensible") and not SeatKind.HUMAN.is_bot
+    config = TableConfig.make(3, ["human", SeatKind.SENSIBLE, "random"], seed=3)
+    text = config.to_json()
+    assert '"seats":["human","sensible","random"]' in text  # a stored table loads as before
+    assert TableConfig.from_json(text).seats == ("human", "sensible", "random")
+    assert TableConfig.make(2, seed=1).seats == ("human", "human")
+    assert [r.value for r in Role] == ["local", "teacher", "seat", "spectator"]

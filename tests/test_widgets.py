@@ -14,7 +14,7 @@ from uno_lessons.widgets import (
     LogView,
     MessageView,
     SeatsView,
-    TableView,
+    TableDisplay,
     ToggleChoice,
 )
 from uno_lessons.widgets.page import PageBridge
@@ -166,9 +166,9 @@ def test_color_picker_text_meets_aa_contrast(color):
     assert contrast_ratio(btn.style.button_color, btn.style.text_color) >= 4.5
 
 
-def test_table_view_updates_after_a_move():
+def test_table_display_updates_after_a_move():
     game = Game.from_position(["R7 G3", "G5 Y1"], "R3 G9", "B5 B6", names=["Ana", "Ben"])
-    view = TableView(game)
+    view = TableDisplay(game)
     assert "GREEN" in view.value and "Ana" in view.value
     game.play("G3")
     before = view.value

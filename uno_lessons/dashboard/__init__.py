@@ -16,15 +16,15 @@ that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and ta
 part), ``entry`` and ``style``.
 """
 
-from .app import DashboardBox, LiveGame
+from .app import LiveGame
 from .chart import SERIES, hand_size_chart_svg
 from .entry import dashboard_page, page_query
-from .setup_form import SEAT_KINDS
+from .layout import DashboardBox
 from .style import CARD_H, CARD_W, SEATS_W, card_button_css, ring_width
 from .teacher import table_links
 
 __all__ = [
-    "LiveGame", "dashboard_page", "page_query", "SEAT_KINDS", "table_links",
+    "LiveGame", "dashboard_page", "page_query", "table_links",
     # parts a notebook or a test may reuse
     "DashboardBox", "hand_size_chart_svg", "SERIES",
     "CARD_W", "CARD_H", "SEATS_W", "card_button_css", "ring_width",

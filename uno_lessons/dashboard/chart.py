@@ -39,7 +39,7 @@ def marker_svg(seat: int, x: float, y: float, color: str, size: float = 4.0) -> 
     if shape == "square":
         return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {paint}/>'
     if shape == "triangle":
-        pts = ((x, y - r * 1.2), (x + r * 1.1, y + r * .9), (x - r * 1.1, y + r * .9))
+        pts: tuple[tuple[float, float], ...] = ((x, y - r * 1.2), (x + r * 1.1, y + r * .9), (x - r * 1.1, y + r * .9))
     elif shape == "down":
         pts = ((x, y + r * 1.2), (x + r * 1.1, y - r * .9), (x - r * 1.1, y - r * .9))
     else:  # diamond

@@ -8,7 +8,7 @@ concerns them. A control that is not built is None here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, _, get_language
 from ..table import Table
 from ..table.records import SPEEDS
 from ..table.views import TableView
-from .roles import PagePlan
+from .roles import PageMode, PagePlan, Role
 from .sentences import is_bot
 
 
@@ -26,7 +26,7 @@ def _show(w: widgets.Widget | None, on: bool) -> None:
         w.layout.display = None if on else "none"
 
 
-def relabel_options(w: widgets.widgets.widget_selection._Selection, options: list[tuple[str, object]]) -> None:
+def relabel_options(w: widgets.widgets.widget_selection._Selection, options: Sequence[tuple[str, object]]) -> None:
     """New words for a selection's options, keeping its value (callers mute their observers:
     ipywidgets passes through the first option while options change)."""
     value = w.value
@@ -54,12 +54,12 @@ class TopBar:
         if plan.view_toggle:
             self.view = W.ToggleButtons(options=[("", k) for k in plan.views], value=plan.views[0],
                                         style={"button_width": "auto"}, _dom_classes=("uno-view-toggle",))
-            self.view.observe(lambda _c: self._muted or on_view(), "value")
+            self.view.observe(lambda _c: self._unless_muted(on_view), "value")
         self.seat: widgets.Dropdown | None = None
         if plan.viewed_seat:
             self.seat = W.Dropdown(options=[("", 0)], value=0, layout=W.Layout(width="auto"),
                                    style={"description_width": "initial"}, _dom_classes=("uno-view-seat",))
-            self.seat.observe(lambda _c: self._muted or on_seat(), "value")
+            self.seat.observe(lambda _c: self._unless_muted(on_seat), "value")
         self.auto: widgets.Checkbox | None = None
         self.step: widgets.Button | None = None
         if plan.bots:
@@ -91,12 +91,17 @@ class TopBar:
         self.language = W.Dropdown(options=[(v, k) for k, v in LANGUAGES.items()], value=get_language(),
                                    layout=W.Layout(width="auto"), style={"description_width": "initial"},
                                    _dom_classes=("uno-language",))
-        self.language.observe(lambda c: self._muted or on_language(c["new"]), "value")
+        self.language.observe(lambda c: self._unless_muted(on_language, c["new"]), "value")
         parts = (self.title, self.settings_toggle, self.view, self.seat, self.auto, self.speed, self.step,
                  self.next_hand, self.language)
         self.widget = W.HBox([w for w in parts if w is not None], _dom_classes=("uno-dash-bar",))
         self._heading: Callable[[], str] = lambda: _("UNO live table")
         self.relabel()
+
+    def _unless_muted(self, callback: Callable[..., None], *args: object) -> None:
+        """Pass a change on, unless it is this bar's own relabelling."""
+        if not self._muted:
+            callback(*args)
 
     def set_heading(self, heading: Callable[[], str]) -> None:
         """The page's heading (like its title: what this page is), in the current language."""
@@ -105,13 +110,16 @@ class TopBar:
 
     def attach_settings(self, form) -> None:
         """Open and close the New game… form with the toggle."""
-        self.settings_toggle.observe(lambda c: form.show(c["new"]), "value")
-        form.on_close = lambda: setattr(self.settings_toggle, "value", False)
+        toggle = self.settings_toggle
+        if toggle is None:
+            raise ValueError("this page has no New game… form")
+        toggle.observe(lambda c: form.show(c["new"]), "value")
+        form.on_close = lambda: setattr(toggle, "value", False)
 
     @property
-    def mode(self) -> str:
-        """What the page shows: "player", "teacher" (every hand) or "projector" (no hand)."""
-        return self.view.value if self.view is not None else self.plan.views[0]
+    def mode(self) -> PageMode:
+        """What the page shows: a player's view, every hand (teacher) or the projector's."""
+        return PageMode(self.view.value) if self.view is not None else self.plan.views[0]
 
     @property
     def viewed_seat(self) -> int | None:
@@ -146,6 +154,7 @@ class TopBar:
             self.seat.description = _("Whose view:")
         if self.auto is not None:
             self.auto.description = _("Bots move by themselves")
+        if self.step is not None:
             self.step.description = _("Step")
             self.step.tooltip = _("One bot move")
         if self.speed is not None:
@@ -157,23 +166,25 @@ class TopBar:
             self.next_hand.description = _("Next hand")
         self.language.description = _("Language:")
         if self.view is not None:
-            words = {"player": _("Player view"), "teacher": _("Teacher view"), "projector": _("Projector")}
-            if self.plan.role == "spectator":
-                words["player"] = _("Table")
+            words = {PageMode.PLAYER: _("Player view"), PageMode.TEACHER: _("Teacher view"),
+                     PageMode.PROJECTOR: _("Projector")}
+            if self.plan.role == Role.SPECTATOR:
+                words[PageMode.PLAYER] = _("Table")
             relabel_options(self.view, [(words[k], k) for k in self.plan.views])
 
     @staticmethod
     def _speed_word(key: str) -> str:
         return {"slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "turbo": _("turbo")}[key]
 
-    def start(self, table: Table, view: str | None) -> None:
-        """Show ``table`` as asked (``view``, when the page offers it) at the teacher's speed."""
+    def start(self, view: str | None, speed: str | None) -> None:
+        """Show a new table as asked (``view``, when the page offers it) at the teacher's
+        ``speed`` (a class table's; None: a one-screen game's own)."""
         self._muted = True
         try:
             if self.view is not None and view in self.plan.views:
                 self.view.value = view
-            if self.speed is not None and not table.is_local:
-                self.speed.value = table.state.speed
+            if self.speed is not None and speed is not None:
+                self.speed.value = speed
         finally:
             self._muted = False
 
@@ -192,7 +203,7 @@ class TopBar:
                     relabel_options(self.seat, options)
                 finally:
                     self._muted = False
-            _show(self.seat, seat is None and self.mode == "player")
+            _show(self.seat, seat is None and self.mode == PageMode.PLAYER)
         play = view.play
         if self.step is not None:
             self.step.disabled = view.closed or play.winner is not None or not is_bot(view, play.current_player)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from ..engine.moves import Move
 from ..table.views import TableView
 from .hand import HandPanel
+from .page_view import PageView
+from .roles import PageMode
 from .wild import PendingWild
 
 #: Where keyboard focus may be taken from when this seat's turn comes round again: the
@@ -69,11 +71,17 @@ def focus_target(view: TableView, parts: PageParts, *, mode: str, seat: int | No
         return TEACHER_LINK if parts.teacher_panel else STATUS
     if parts.can_deal and (seat is None or view.play.winner is not None):
         return NEXT_HAND
-    if seat is None or mode == "projector":
+    if seat is None or mode == PageMode.PROJECTOR:
         return TEACHER_LINK if parts.teacher_panel else STATUS
     if view.play.hand:
         return HandPanel.slot_selector(0)
     return STATUS
+
+
+def page_focus(look: PageView, parts: PageParts, pending: PendingWild | None) -> str | None:
+    """:func:`focus_target` for the page looking at ``look``."""
+    return focus_target(look.view, parts, mode=look.mode, seat=look.seat, my_turn=look.my_turn, legal=look.legal,
+                        pending=pending)
 
 
 def focus_move(target: str | None, *, turn_came: bool, pending: PendingWild | None) -> tuple[str, str] | None:

@@ -17,6 +17,8 @@ from urllib.parse import urlencode
 
 from ..cli.network import learners_base, short_address
 from ..i18n import _
+from ..table.kinds import SeatKind
+from .roles import PageMode
 
 
 def learners_link(page_base: str, code: str) -> str:
@@ -85,9 +87,9 @@ class JoinCard:
         bridge.observe(lambda _change: self._draw(), "base")
 
     def update(self, view, mode: str) -> None:
-        """Draw the card for ``view`` (a TableView) in ``mode`` ("teacher", "projector", …)."""
-        free = any(k == "human" and s not in view.claimed for s, k in enumerate(view.kinds))
-        self._last = (view.code, not view.closed and (mode == "teacher" or free))
+        """Draw the card for ``view`` (a :class:`~uno_lessons.table.TableView`) in ``mode``."""
+        free = any(k == SeatKind.HUMAN and s not in view.claimed for s, k in enumerate(view.kinds))
+        self._last = (view.code, not view.closed and (mode == PageMode.TEACHER or free))
         self._draw()
 
     def relabel(self) -> None:

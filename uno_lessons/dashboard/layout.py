@@ -1,8 +1,11 @@
-"""The widgets of one dashboard page, for its role only (see :mod:`.roles`), and the drawing
-of the table's own parts (picture, seats, log, chart, scores, the others' hands) from a view.
+"""The widgets of one dashboard page, for its role only (see :mod:`.roles`), and their
+drawing from the page's view (:class:`~.page_view.PageView`): the table's own parts (picture,
+seats, log, chart, scores, the others' hands), the seat's hand and moves, the top bar and the
+status line.
 
-:class:`PageWidgets` builds them into the page's outer box; the page (:class:`~.app.LiveGame`)
-is the controller that gives them their callbacks and decides what they show.
+:class:`PageWidgets` builds them into the page's outer box (a :class:`DashboardBox`); the
+page (:class:`~.app.LiveGame`) is the controller that gives them their callbacks and says when
+to draw.
 """
 
 from __future__ import annotations
@@ -15,17 +18,24 @@ import ipywidgets as widgets
 
 from ..i18n import get_language
 from ..render import style_block
+from ..table import Table
 from ..table.views import TableView
-from ..widgets import LogView, MessageView, SeatsView
-from ..widgets import TableView as TablePicture
+from ..widgets import LogView, MessageView, SeatsView, TableDisplay
+from .actions import ActionBar
 from .chart import hand_size_chart_svg
 from .controls import TopBar
+from .focus import PageParts
+from .hand import HandPanel
 from .join_card import JoinCard, code_form_html
 from .others import others_html
-from .roles import PagePlan
+from .page_view import PageView
+from .picker import WildPicker
+from .roles import PageMode, PagePlan, Role
 from .scores import scores_html
 from .seat_play import SeatPlay
+from .sentences import section_titles, turn_sentence
 from .setup_form import SetupForm
+from .status import status_html
 from .style import DASH_CSS, ring_width
 from .teacher import TeacherPanel
 
@@ -36,6 +46,23 @@ if TYPE_CHECKING:
 PARTS = ("bar", "setup", "teacher_panel", "join_card", "code_form", "play", "hand", "actions", "picker",
          "table_title", "status", "picture", "message", "others", "seats", "log_title", "log", "chart_title",
          "chart", "scores", "right")
+
+
+class DashboardBox(widgets.VBox):
+    """The dashboard's outer box, with a short text form (notebook outputs stay small)."""
+
+    def __init__(self, children=(), **kwargs) -> None:
+        super().__init__(children, **kwargs)
+        #: The live table built into this box (None until a page is built into it).
+        self.game: LiveGame | None = None
+
+    def __repr__(self) -> str:
+        return "<UNO live table: run this cell to show it>"
+
+
+def page_classes(view: TableView, mode: str) -> dict[str, bool]:
+    """The CSS classes of the page's outer box and whether each is on now."""
+    return {"uno-projector": mode == PageMode.PROJECTOR, "uno-dash-many": view.players > 6}
 
 
 class PageWidgets:
@@ -54,15 +81,16 @@ class PageWidgets:
                               if plan.teacher_panel else None)
         # How learners find a class table: the card (teacher, projector), the code form (the
         # page at the short address is the one-screen game's).
-        self.join_card = JoinCard(p.bridge) if plan.role in ("teacher", "spectator") else None
+        self.join_card = JoinCard(p.bridge) if plan.role in (Role.TEACHER, Role.SPECTATOR) else None
         self.code_form = W.HTML(code_form_html(get_language()), _dom_classes=("uno-code-form-view",)) \
             if plan.setup else None
         #: The hand and the moves (pages that play a seat only), and its parts by name.
         self.play = SeatPlay(p, g) if plan.play else None
-        self.hand, self.actions, self.picker = ((self.play.hand, self.play.actions, self.play.picker)
-                                                if self.play else (None, None, None))
+        self.hand: HandPanel | None = self.play.hand if self.play else None
+        self.actions: ActionBar | None = self.play.actions if self.play else None
+        self.picker: WildPicker | None = self.play.picker if self.play else None
         self.table_title, self.status = W.HTML(), W.HTML(_dom_classes=("uno-status-view",))
-        self.picture = TablePicture(width=78)
+        self.picture = TableDisplay(width=78)
         self.message = MessageView()  # shown only: the page announces through the bridge
         self.others = W.HTML(_dom_classes=("uno-others-view",))
         left = W.VBox([self.table_title, self.status, self.picture, *(self.play.widgets if self.play else ()),
@@ -93,6 +121,26 @@ class PageWidgets:
         if self.code_form is not None:
             self.code_form.value = code_form_html(lang)
 
+    def draw(self, look: PageView, table: Table, box: widgets.Box) -> None:
+        """Every part as ``look`` has it (``table``: the page's, for the seats it plays and
+        its kind; ``box``: the page's outer box)."""
+        view, seat, mode = look.view, look.seat, look.mode
+        self.draw_table(view, mode, section_titles())
+        if self.play is not None:
+            self.play.draw(view, seat, look.my_turn, list(look.legal))
+        self.draw_around(view, mode)
+        self.bar.update(table, view, seat)
+        for cls, on in page_classes(view, mode).items():
+            if on != (cls in box._dom_classes):
+                (box.add_class if on else box.remove_class)(cls)
+        # The status line last, so that when it says whose turn it is, the rest is already sent.
+        self.status.value = status_html(view, seat, look.my_turn, turn_sentence(view, table.my_seats))
+
+    def focus_parts(self) -> PageParts:
+        """Which parts this page has now, as far as keyboard focus cares."""
+        return PageParts(plays=self.play is not None, teacher_panel=self.teacher_panel is not None,
+                         can_deal=self.bar.can_deal)
+
     def draw_table(self, view: TableView, mode: str, titles: dict[str, str]) -> None:
         """The table's own parts as ``view`` has them (``titles``: the section headings)."""
         play = view.play
@@ -109,8 +157,8 @@ class PageWidgets:
 
     def draw_around(self, view: TableView, mode: str) -> None:
         """The others' hands, the teacher's panel and the join card as ``view`` has them."""
-        self.others.value = "" if mode == "projector" else others_html(view, view.seat)
-        self.others.layout.display = "none" if mode == "projector" else None
+        self.others.value = "" if mode == PageMode.PROJECTOR else others_html(view, view.seat)
+        self.others.layout.display = "none" if mode == PageMode.PROJECTOR else None
         if self.teacher_panel is not None:
             self.teacher_panel.update(view)
         if self.join_card is not None:

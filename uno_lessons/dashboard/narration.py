@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 
 from ..engine.events import EVERYONE, NOBODY, Event
 from ..table.views import TableView
+from .roles import PageMode
 from .sentences import hand_over_sentence, table_closed_text, turn_sentence
 
 __all__ = ["log_viewer", "change_sentence", "Narrator"]
@@ -22,7 +23,7 @@ __all__ = ["log_viewer", "change_sentence", "Narrator"]
 def log_viewer(mode: str, is_teacher: bool, seat: int | None) -> int | str:
     """Whom the page's news is told to: everyone on a teacher's view, else the seat it plays
     (nobody's hidden card for a page that plays none)."""
-    if mode == "teacher" and is_teacher:
+    if mode == PageMode.TEACHER and is_teacher:
         return EVERYONE
     return NOBODY if seat is None else seat
 

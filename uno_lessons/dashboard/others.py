@@ -10,12 +10,14 @@ from html import escape
 
 from ..i18n import _, ngettext
 from ..render import hand_html
+from ..table.kinds import SeatKind
 from ..table.views import TableView
 
 
 def kind_word(kind: str) -> str:
     """A seat kind in words of the current language."""
-    return {"human": _("learner"), "random": _("random bot"), "sensible": _("sensible bot")}[kind]
+    words = {SeatKind.HUMAN: _("learner"), SeatKind.RANDOM: _("random bot"), SeatKind.SENSIBLE: _("sensible bot")}
+    return words[SeatKind(kind)]
 
 
 def _backs_html(n: int) -> str:

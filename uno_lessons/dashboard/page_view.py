@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..engine.moves import Move
 from ..table import Table
 from ..table.views import TableView
+from .roles import PageMode
 from .sentences import is_bot
 
 
@@ -26,7 +27,7 @@ class PageView:
     """A page's view of its table now, with what follows from it for the page."""
 
     view: TableView
-    mode: str  # "player", "teacher" (every hand) or "projector" (no hand)
+    mode: PageMode
     seat: int | None  # the seat whose controls are shown (None: none)
     my_turn: bool
     legal: tuple[Move, ...]  # the seat's moves on its turn, else none
@@ -35,13 +36,13 @@ class PageView:
     def of(cls, view: TableView, mode: str, seat: int | None) -> PageView:
         """The page view of ``view`` for a page in ``mode`` showing ``seat``'s controls."""
         mine = is_my_turn(view, seat)
-        return cls(view, mode, seat, mine, tuple(view.play.legal_moves) if mine else ())
+        return cls(view, PageMode(mode), seat, mine, tuple(view.play.legal_moves) if mine else ())
 
 
 def acting_seat(table: Table, mode: str, plays: bool, viewed: int | None) -> int | None:
     """The seat whose controls a page shows (None on spectator, teacher and projector pages,
     and on pages built without a hand); ``viewed``: the seat a one-screen game looks at."""
-    if mode == "projector" or not plays:
+    if mode == PageMode.PROJECTOR or not plays:
         return None
     return table.acting_seat(viewed)
 
@@ -51,11 +52,11 @@ def page_view(table: Table, mode: str, plays: bool, viewed: int | None) -> PageV
     its table, the acting seat's view, on a one-screen game the viewed seat's, else a
     spectator's."""
     seat = acting_seat(table, mode, plays, viewed)
-    if mode == "teacher" and table.is_teacher:
+    if mode == PageMode.TEACHER and table.is_teacher:
         view = table.view(teacher=True)
     elif seat is not None:
         view = table.view(seat=seat)
-    elif table.is_local and mode == "player":
+    elif table.is_local and mode == PageMode.PLAYER:
         view = table.view(seat=viewed)
     else:
         view = table.view()

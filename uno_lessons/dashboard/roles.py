@@ -5,23 +5,37 @@ widget a kernel holds is a live model that a browser can click or update over th
 websocket, whether it is shown or not. (The table decides what a handle may do anyway;
 this keeps a page from offering, or even holding, what is not its own.)
 
-Roles are :attr:`uno_lessons.table.Table.role`: "local" (the one-screen game: everything),
-"teacher", "seat" (a learner) and "spectator". The projector is a spectator's or the
-teacher's page with the projector view; it is built for that role.
+Roles are :attr:`uno_lessons.table.Table.role` (:class:`~uno_lessons.table.Role`): the
+one-screen game (everything), the teacher, a learner's seat and a spectator. What a page
+shows of its table is its :class:`PageMode`: the projector is a spectator's or the teacher's
+page in the projector mode; it is built for that role.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+from ..table.kinds import Role
+
+__all__ = ["Role", "PageMode", "PagePlan", "PLANS", "page_plan"]
+
+
+class PageMode(StrEnum):
+    """What a page shows (its view toggle): a player's view, every hand, or the projector's."""
+
+    PLAYER = "player"  # a seat's view (a spectator's: the table without any hand)
+    TEACHER = "teacher"  # every hand face up
+    PROJECTOR = "projector"  # no hand: for the class's screen
 
 
 @dataclass(frozen=True)
 class PagePlan:
     """The parts a page of one role holds."""
 
-    role: str
-    #: The views the page can show ("player", "teacher", "projector"); one: no view toggle.
-    views: tuple[str, ...]
+    role: Role
+    #: The modes the page can show; one: no view toggle.
+    views: tuple[PageMode, ...]
     #: New game… and its form (a one-screen game starts new games and class tables).
     setup: bool = False
     #: "Whose view:" (a one-screen game looks at any seat).
@@ -43,18 +57,20 @@ class PagePlan:
         return len(self.views) > 1
 
 
-PLANS: dict[str, PagePlan] = {
-    "local": PagePlan("local", ("player", "teacher", "projector"), setup=True, viewed_seat=True, bots=True,
-                      speed=True, deal=True, play=True),
-    "teacher": PagePlan("teacher", ("teacher", "projector"), speed=True, deal=True, teacher_panel=True),
-    "seat": PagePlan("seat", ("player",), play=True),
-    "spectator": PagePlan("spectator", ("player", "projector")),
+#: The plan of each role's page.
+PLANS: dict[Role, PagePlan] = {
+    Role.LOCAL: PagePlan(Role.LOCAL, tuple(PageMode), setup=True, viewed_seat=True, bots=True, speed=True,
+                         deal=True, play=True),
+    Role.TEACHER: PagePlan(Role.TEACHER, (PageMode.TEACHER, PageMode.PROJECTOR), speed=True, deal=True,
+                           teacher_panel=True),
+    Role.SEAT: PagePlan(Role.SEAT, (PageMode.PLAYER,), play=True),
+    Role.SPECTATOR: PagePlan(Role.SPECTATOR, (PageMode.PLAYER, PageMode.PROJECTOR)),
 }
 
 
 def page_plan(role: str) -> PagePlan:
     """The plan of a page for ``role``; ValueError for a role the dashboard does not know."""
     try:
-        return PLANS[role]
-    except KeyError:
+        return PLANS[Role(role)]
+    except ValueError:
         raise ValueError(f"no dashboard page for the role {role!r}") from None

@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
+from ipywidgets import Widget
 
 from ..engine.cards import Color
 from ..engine.moves import Move
@@ -23,7 +24,9 @@ from .actions import ActionBar
 from .hand import HandPanel
 from .others import kind_word
 from .picker import WildPicker
+from .roles import PageMode
 from .safety import REFUSALS
+from .sentences import turn_sentence
 from .wild import PendingWild, wild_needing_choice
 
 if TYPE_CHECKING:
@@ -60,11 +63,11 @@ class SeatPlay:
         self.skip = widgets.HTML(skip_link_html(), _dom_classes=("uno-skip-box",))
 
     @property
-    def widgets(self) -> list[widgets.Widget]:
+    def widgets(self) -> list[Widget]:
         """The hand, the move buttons and the picker, in the page's reading order."""
         return [self.hand.widget, self.actions.widget, self.picker.widget]
 
-    def owned(self) -> list[widgets.Widget]:
+    def owned(self) -> list[Widget]:
         """Widgets of this part that may be outside its boxes now (to close them all)."""
         return [self.skip, self.hand.css_box, *self.hand.owned()]
 
@@ -78,13 +81,13 @@ class SeatPlay:
     def draw(self, view: TableView, seat: int | None, my_turn: bool, legal: list[Move]) -> None:
         """The hand, the move buttons and the picker as ``view`` has them."""
         play = view.play
-        projector = self.page.mode == "projector"
+        projector = self.page.mode == PageMode.PROJECTOR
         if self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
             self.pending = None
         if projector:
             self.hand.hide()
         elif seat is not None:
-            playable = {m.card.code for m in legal if m.kind == "play"}
+            playable = {m.card.code for m in legal if m.kind == "play" and m.card is not None}
             # A closed table: every card disabled, nothing left to explain.
             self.hand.show_buttons(view.names[seat], play.hand, playable, my_turn,
                                    self.pending.card if self.pending else None,
@@ -105,7 +108,7 @@ class SeatPlay:
         try:
             page.table.apply(move, page.acting_seat)
         except REFUSALS as exc:
-            page._say("error", str(exc))
+            page.voice.say("error", str(exc))
             page.refresh()
             return False
         self.pending = None
@@ -115,9 +118,9 @@ class SeatPlay:
     def _ask(self, pending: PendingWild, text: str) -> None:
         """Open (or move on in) the picker for ``pending``, saying what it asks."""
         self.pending = pending
-        self.page._say("info", text)
+        self.page.voice.say("info", text)
         self.page.refresh()
-        self.page._focus_now()
+        self.page.focus_now()
 
     def click_card(self, index: int) -> None:
         """What a click on the ``index``-th card button does."""
@@ -126,9 +129,8 @@ class SeatPlay:
             return
         card = cards[index]
         look = self.page.look()
-        seat, view = look.seat, look.view
-        if seat is not None and view.play.my_turn and not view.closed:
-            pending = wild_needing_choice(card, seat, list(view.play.legal_moves))
+        if look.seat is not None and look.my_turn:
+            pending = wild_needing_choice(card, look.seat, list(look.legal))
             if pending is not None:
                 self._ask(pending, _("Choose the colour for your {card}.", card=card_words(card)))
                 return
@@ -138,12 +140,11 @@ class SeatPlay:
     def draw_clicked(self) -> None:
         """Draw; the classic game's first Wild asks for its colour first."""
         look = self.page.look()
-        seat, view = look.seat, look.view
-        if (seat is not None and view.play.my_turn and view.play.phase == "turn"
-                and view.play.current_color is None
-                and any(m.kind == "draw" and m.color for m in view.play.legal_moves)):
+        play = look.view.play
+        if (look.seat is not None and look.my_turn and play.phase == "turn" and play.current_color is None
+                and any(m.kind == "draw" and m.color for m in look.legal)):
             # Classic: a Wild was turned first, so the first player names the colour as they draw.
-            self._ask(PendingWild(seat, None), _("The first card is a Wild: choose the colour, then you draw."))
+            self._ask(PendingWild(look.seat, None), _("The first card is a Wild: choose the colour, then you draw."))
             return
         self.move(Move("draw"))
 
@@ -163,26 +164,27 @@ class SeatPlay:
             return
         self.pending = None
         self.move(pending.move())
-        self.page._focus_now()  # the picker closed: back to the hand
+        self.page.focus_now()  # the picker closed: back to the hand
 
     def cancel_pending(self) -> None:
         """Cancel in the picker: the wild stays in the hand."""
         self.pending = None
-        self.page._say("info", _("Cancelled. {turn}", turn=self.page._turn()))
-        self.page.refresh()
-        self.page._focus_now()
+        page = self.page
+        page.voice.say("info", _("Cancelled. {turn}", turn=turn_sentence(page.look().view, page.table.my_seats)))
+        page.refresh()
+        page.focus_now()
 
     def _talk_action(self, act, ok_text: str, no_text: str) -> None:
-        page = self.page
-        before = page._announced
+        page, voice = self.page, self.page.voice
+        before = voice.announced
         try:
             result = act(page.acting_seat)
         except REFUSALS as exc:
-            page._say("error", str(exc))
+            voice.say("error", str(exc))
             page.refresh()
             return
         # The table's news (the event) was said already; the line still shows the outcome.
-        page._say("ok" if result else "info", ok_text if result else no_text, announce=page._announced == before)
+        voice.say("ok" if result else "info", ok_text if result else no_text, announce=voice.announced == before)
         page.refresh()
 
     def _name(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..i18n import _
+from ..table.kinds import Role, SeatKind
 from ..table.views import TableView
 from .others import kind_word
 
@@ -22,7 +23,7 @@ def table_closed_text() -> str:
 
 def is_bot(view: TableView, seat: int | None) -> bool:
     """Whether a bot plays ``seat`` now, as ``view`` shows the seat kinds."""
-    return seat is not None and view.kinds[seat] != "human"
+    return seat is not None and view.kinds[seat] != SeatKind.HUMAN
 
 
 def turn_sentence(view: TableView, mine: Collection[int]) -> str:
@@ -54,6 +55,8 @@ def hand_over_sentence(view: TableView, *, deals: bool) -> str:
     """Who won the hand with how many points, and what happens next (``deals``: this page
     deals the next hand: the teacher's or a one-screen game's)."""
     p = view.play
+    if p.winner is None:
+        raise ValueError("the hand is not over")
     text = _("{name} wins the hand and scores {points} points.", name=p.names[p.winner], points=p.points)
     if view.match_winner is not None:
         text += " " + _("{name} reaches {total}: the match is won!", name=view.names[view.match_winner],
@@ -66,15 +69,20 @@ def hand_over_sentence(view: TableView, *, deals: bool) -> str:
 
 
 def page_title(role: str | None, view: TableView | None = None) -> str:
-    """The page's title and heading: what this page is (``role``: the table's, "local" for a
+    """The page's title and heading: what this page is (``role``: the table's, ``Role.LOCAL`` for a
     one-screen game, None before it has a table; ``view``: the page's own)."""
-    if role is None or role == "local" or view is None:
+    if role is None or role == Role.LOCAL or view is None:
         return _("UNO live table")
-    if role == "teacher":
+    if role == Role.TEACHER:
         return _("UNO class table {code}: teacher", code=view.code)
-    if role == "seat":
+    if role == Role.SEAT and view.seat is not None:
         return _("UNO class table {code}: {name}'s seat", code=view.code, name=view.names[view.seat])
     return _("UNO class table {code}: watching", code=view.code)
+
+
+def section_titles() -> dict[str, str]:
+    """The headings of the table's sections, in the current language."""
+    return {"table": _("The table"), "log": _("What happened"), "chart": _("Cards in each hand, move by move")}
 
 
 def something_went_wrong() -> str:

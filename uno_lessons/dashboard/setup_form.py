@@ -22,12 +22,12 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.rules import Rules
 from ..i18n import _
-from ..table.config import MAX_PLAYERS, MIN_PLAYERS, SEAT_KINDS, check_players, check_seats, rules_named
+from ..table.config import MAX_PLAYERS, MIN_PLAYERS, check_players, check_seats, rules_named
+from ..table.kinds import SeatKind
 from .controls import relabel_options
 from .others import kind_word
 
-# SEAT_KINDS is the table's own tuple, passed on (``uno_lessons.dashboard.SEAT_KINDS``).
-__all__ = ["SEAT_KINDS", "SetupForm", "check_config", "first_config", "next_config"]
+__all__ = ["SetupForm", "check_config", "first_config", "next_config"]
 
 
 def check_config(cfg: dict) -> None:
@@ -42,10 +42,10 @@ def check_config(cfg: dict) -> None:
 def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None) -> dict:
     """The configuration ``LiveGame(...)`` starts with (default: seat 0 human, the rest bots)."""
     rules_name = rules.name if isinstance(rules, Rules) else str(rules).lower()
-    seats = list(seats) if seats is not None else ["human"] + ["sensible"] * (players - 1)
+    kinds = list(seats) if seats is not None else [str(SeatKind.HUMAN)] + [SeatKind.SENSIBLE] * (players - 1)
     if seed is None:  # a fresh deal, still reproducible: the seed is shown in the settings
         seed = secrets.randbelow(10**6)
-    cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": seats}
+    cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds}
     check_config(cfg)
     return cfg
 
@@ -59,7 +59,7 @@ def next_config(current: dict, changes: dict) -> dict:
     cfg = {**current, **changes}
     n = int(cfg["players"])
     if "players" in changes and "seats" not in changes:
-        cfg["seats"] = (list(cfg["seats"]) + ["sensible"] * MAX_PLAYERS)[:n]
+        cfg["seats"] = (list(cfg["seats"]) + [SeatKind.SENSIBLE] * MAX_PLAYERS)[:n]
     check_config(cfg)
     return cfg
 
@@ -110,7 +110,7 @@ class SetupForm:
         names = ev.default_names(MAX_PLAYERS)
         self.seat_inputs = []
         for s in range(MAX_PLAYERS):
-            dd = W.Dropdown(options=[("", k) for k in SEAT_KINDS], value="sensible",
+            dd = W.Dropdown(options=[("", k) for k in SeatKind], value=SeatKind.SENSIBLE,
                             description=f"{s}: {names[s]}", layout=W.Layout(width="240px"),
                             style={"description_width": "70px"})
             dd.add_class("uno-seat-kind")
@@ -141,7 +141,7 @@ class SetupForm:
         self.class_seed.description = _("Deal the class table from this seed (anyone who knows the seed "
                                         "can work out every hand)")
         for dd in self.seat_inputs:
-            relabel_options(dd, [(kind_word(k), k) for k in SEAT_KINDS])
+            relabel_options(dd, [(kind_word(k), k) for k in SeatKind])
         self.start.description = _("Start new game")
 
     def _fill(self) -> None:

@@ -22,7 +22,7 @@ def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence:
     elif play.winner is not None:
         cls = "uno-status-over"
         text = "★ " + _("{name} wins the hand ({points} points).", name=view.names[play.winner], points=play.points)
-    elif my_turn:
+    elif my_turn and seat is not None:
         cls = ""
         name = view.names[seat]
         if play.phase == "challenge":

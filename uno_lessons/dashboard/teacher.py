@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ..cli.network import learners_base
 from ..i18n import _
 from ..table import Table
+from ..table.kinds import SeatKind
 from ..table.views import TableView
 from ..widgets.page import PageBridge
 from .others import kind_word
@@ -108,6 +109,7 @@ class TeacherPanel:
         self._buttons: list[widgets.Button] = []
         self._labels: list[widgets.HTML] = []
         self._closed = False
+        self._kinds: tuple[str, ...] = ()  # who sits where, as the last view drawn showed it
 
     def set_table(self, table: Table, bridge: PageBridge) -> None:
         """Show this table's code and links."""
@@ -146,6 +148,7 @@ class TeacherPanel:
         t = self._table
         if t is None:
             return
+        self._kinds = view.kinds
         if view.closed != self._closed:
             self._closed = view.closed
             self.relabel()
@@ -160,7 +163,7 @@ class TeacherPanel:
             kind = view.kinds[s]
             taken = s in view.claimed
             who = _("{name} (seat {seat})", name=view.names[s], seat=s)
-            if kind == "human":
+            if kind == SeatKind.HUMAN:
                 state = _("learner, joined") if taken else _("learner, not joined yet")
                 label = _("Give {name}'s seat to a bot", name=view.names[s])
             else:
@@ -174,8 +177,7 @@ class TeacherPanel:
                                        for s in range(view.players)]
 
     def _switch(self, seat: int) -> None:
-        t = self._table
-        if t is None:
+        if self._table is None or not 0 <= seat < len(self._kinds):
             return
-        kind = t.state.kinds[seat]
-        self._on_seat(seat, "sensible" if kind == "human" else "human")
+        kind = self._kinds[seat]
+        self._on_seat(seat, SeatKind.SENSIBLE if kind == SeatKind.HUMAN else SeatKind.HUMAN)

@@ -13,7 +13,7 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, ngettext
 from ..render import color_name
-from ..widgets import HandView, LogView, MessageView, SeatsView, TableView
+from ..widgets import HandView, LogView, MessageView, SeatsView, TableDisplay
 from ..widgets.page import page_bridge
 from ._common import Lesson, button, feedback
 
@@ -53,7 +53,7 @@ class UnoTalkLab(Lesson):
         self.message = MessageView(page=page_bridge())
         self.status = widgets.HTML()
         self.seats = SeatsView(None, width=400)
-        self.table = TableView(None, width=60)
+        self.table = TableDisplay(None, width=60)
         self.log = LogView(max_lines=10, layout=widgets.Layout(width="440px", max_width="100%"))
         self.draw_button.on_click(lambda _b: self.draw())
         self.keep_button.on_click(lambda _b: self.keep())

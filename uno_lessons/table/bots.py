@@ -7,10 +7,11 @@ keeps one copy (compare-and-append) and the rest simply see it arrive.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine.bots import BOTS
 from ..engine.game import Game
+from .kinds import SeatKind
 from .records import Record, move_record
 from .state import TableState
 
@@ -50,8 +51,9 @@ def bot_records(state: TableState) -> list[Record]:
     ear = _Ear(scratch, said)
     seed = state.config.seed
     for seat, kind in enumerate(state.kinds):
-        if kind != "human" and scratch.winner is None:
-            BOTS[kind]([seed, seat, state.seq, 1]).react(ear, seat)
+        if kind != SeatKind.HUMAN and scratch.winner is None:
+            # The ear stands in for the game (every read goes to the scratch copy): a Game to the bot.
+            BOTS[kind]([seed, seat, state.seq, 1]).react(cast(Game, ear), seat)
     if scratch.winner is not None:
         return said
     mover = scratch.current_player
@@ -61,4 +63,4 @@ def bot_records(state: TableState) -> list[Record]:
 
 def bots_only(state: TableState) -> bool:
     """True when no learner sits at the table: such a match deals on by itself."""
-    return all(k != "human" for k in state.kinds)
+    return all(k != SeatKind.HUMAN for k in state.kinds)

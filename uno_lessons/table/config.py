@@ -26,11 +26,8 @@ from typing import Any
 
 from ..engine.rules import Rules
 from ..i18n import _
+from .kinds import SeatKind
 
-#: What can sit at a seat: a person, or one of the bots. The one list: the table, its
-#: records and the dashboard's New game… form (``uno_lessons.dashboard.SEAT_KINDS``) use it.
-SEAT_KINDS = ("human", "random", "sensible")
-BOT_KINDS = ("random", "sensible")
 #: The rule sets a table is made with, by name: the presets of :class:`Rules`.
 RULE_SETS: dict[str, Callable[[], Rules]] = {"encanto": Rules.encanto, "classic": Rules.classic}
 #: The fewest and the most players any of these rule sets seats (``Rules.min_players`` and
@@ -120,11 +117,11 @@ def check_players(n: int, rules: Rules) -> None:
 
 
 def check_seats(seats: Sequence[Any], n: int) -> None:
-    """TableError unless ``seats`` names one of :data:`SEAT_KINDS` for each of ``n`` seats."""
+    """TableError unless ``seats`` names one :class:`~.kinds.SeatKind` for each of ``n`` seats."""
     if len(seats) != n:
         raise TableError(_("Say for each of the {n} seats who sits there.", n=n))
     for kind in seats:
-        if kind not in SEAT_KINDS:
+        if not SeatKind.known(kind):
             raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
                                "bot (random or sensible).", kind=str(kind)[:20]))
 
@@ -161,7 +158,7 @@ class TableConfig:
         from ..engine.events import default_names
 
         names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
-        seats = list(seats) if seats is not None else ["human"] * len(names)
+        seats = list(seats) if seats is not None else [SeatKind.HUMAN] * len(names)
         if isinstance(rules, str):
             rules = rules_named(rules)
         if seed is None:

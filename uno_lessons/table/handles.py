@@ -22,8 +22,9 @@ from ..engine import events as ev
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
 from .bots import bot_records
-from .config import BOT_KINDS, SEAT_KINDS, TableError
+from .config import TableError
 from .faults import StoreError, write_failed
+from .kinds import BOT_KINDS, Role, SeatKind
 from .records import SPEEDS, Record, decode, encode, move_record
 from .state import TableState
 from .views import TableView, table_view
@@ -38,7 +39,7 @@ RETRIES = 25
 class TableHandle:
     """What every page can do: keep up with the table, wait for news, let bots move."""
 
-    role = "spectator"
+    role = Role.SPECTATOR
 
     def __init__(self, store: Store, code: str, state: TableState) -> None:
         self.store = store
@@ -83,7 +84,7 @@ class TableHandle:
 
     def view(self) -> TableView:
         """What this page may see."""
-        return table_view(self.state, self.code, "spectator")
+        return table_view(self.state, self.code, Role.SPECTATOR)
 
     def step_bots(self) -> bool:
         """Store the bots' next turn if a bot is to move (any page may; the first wins).
@@ -138,13 +139,13 @@ class TableHandle:
 class Spectator(TableHandle):
     """A page without a seat: it sees the table, the seats and the log, and no hand."""
 
-    role = "spectator"
+    role = Role.SPECTATOR
 
 
 class SeatHandle(TableHandle):
     """A learner's seat: it sees its own hand and acts only for itself."""
 
-    role = "seat"
+    role = Role.SEAT
 
     def __init__(self, store: Store, code: str, state: TableState, seat: int, token: str) -> None:
         super().__init__(store, code, state)
@@ -153,7 +154,7 @@ class SeatHandle(TableHandle):
 
     def view(self) -> TableView:
         """What this seat may see: its own hand, every other hand as a count."""
-        return table_view(self.state, self.code, "seat", self.seat)
+        return table_view(self.state, self.code, Role.SEAT, self.seat)
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves now (empty unless it is this seat's turn)."""
@@ -221,11 +222,11 @@ class TeacherHandle(TableHandle):
     """The teacher: sees every hand, deals the next hand, hands a seat to a bot and back,
     sets the bots' speed. The teacher never plays a learner's cards."""
 
-    role = "teacher"
+    role = Role.TEACHER
 
     def view(self) -> TableView:
         """Every hand face up."""
-        return table_view(self.state, self.code, "teacher")
+        return table_view(self.state, self.code, Role.TEACHER)
 
     def deal(self) -> list[ev.Event]:
         """Deal the next hand of the match (once the hand on the table is over)."""
@@ -234,7 +235,7 @@ class TeacherHandle(TableHandle):
     def set_seat(self, seat: int, kind: str) -> None:
         """Give ``seat`` to a bot ("random" / "sensible", e.g. for an absent learner) or back
         to its learner ("human")."""
-        if kind not in SEAT_KINDS:
+        if not SeatKind.known(kind):
             raise TableError(_("A seat is played by a learner (human) or a bot ({bots}).",
                                bots=", ".join(BOT_KINDS)))
         self._commit(lambda state: [["seat", seat, kind]] if state.kinds[state._seat(seat)] != kind else [])

@@ -27,7 +27,8 @@ from typing import Any
 from ..engine.cards import Card, Color
 from ..engine.moves import KINDS, Move
 from ..i18n import _
-from .config import SEAT_KINDS, TableError
+from .config import TableError
+from .kinds import SeatKind
 
 #: Pause before each bot move, in seconds.
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35, "turbo": 0.08}
@@ -84,7 +85,7 @@ def _check_shape(rec: Any) -> None:
         "catch": n == 3 and _is_seat(rec[1]) and _is_seat(rec[2]),
         "deal": n == 1,
         "join": n == 3 and _is_seat(rec[1]) and isinstance(rec[2], str),
-        "seat": n == 3 and _is_seat(rec[1]) and rec[2] in SEAT_KINDS,
+        "seat": n == 3 and _is_seat(rec[1]) and SeatKind.known(rec[2]),
         "speed": n == 2 and rec[1] in SPEEDS,
         "close": n == 1,
     }[kind]

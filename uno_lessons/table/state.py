@@ -8,12 +8,15 @@ nothing changed. Every page replays the same records, so every page holds the sa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import events as ev
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..engine.scoring import Match
 from ..i18n import _
 from .config import TableClosed, TableConfig, TableError, clean_name
+from .kinds import SeatKind
 from .records import Record, decode, encode, record_move
 
 
@@ -47,7 +50,7 @@ class TableState:
         self._begin(game)
 
     @classmethod
-    def replay(cls, config: TableConfig, records: list[Record | str], code: str = "") -> TableState:
+    def replay(cls, config: TableConfig, records: Sequence[Record | str], code: str = "") -> TableState:
         """The state after ``records`` (decoded, or as the store keeps them); TableError naming
         the table and the first record that does not replay (a table edited by hand, or
         written by another version), never a traceback of engine internals."""
@@ -90,11 +93,11 @@ class TableState:
 
     def is_bot(self, seat: int | None) -> bool:
         """Whether a bot plays ``seat`` now."""
-        return seat is not None and self.kinds[seat] != "human"
+        return seat is not None and self.kinds[seat] != SeatKind.HUMAN
 
     def free_seats(self) -> list[int]:
         """Learner seats nobody has taken yet."""
-        return [s for s, k in enumerate(self.kinds) if k == "human" and s not in self.claimed]
+        return [s for s, k in enumerate(self.kinds) if k == SeatKind.HUMAN and s not in self.claimed]
 
     def catchable(self, target: int) -> bool:
         """Whether calling out ``target`` now would cost them cards (E-UNO-2, E-UNO-4)."""
@@ -170,15 +173,15 @@ class TableState:
     def _deal(self) -> None:
         if self.game.winner is None:
             raise IllegalMove(_("The next hand can be dealt once this hand is over."))
-        if self.match.is_over:
+        if (winner := self.match.winner) is not None:  # the match is over
             raise IllegalMove(_("The match is over: {name} reached {target} points.",
-                                name=self.names[self.match.winner], target=self.config.rules.target_score))
+                                name=self.names[winner], target=self.config.rules.target_score))
         game = self.match.new_hand()
         game.names = self.names
         self._begin(game)
 
     def _join(self, seat: int, name: str) -> None:
-        if self.kinds[seat] != "human":
+        if self.kinds[seat] != SeatKind.HUMAN:
             raise TableError(_("Seat {seat} is played by a bot; choose a learner's seat.", seat=seat))
         if seat in self.claimed:
             raise TableError(_("Seat {seat} is already taken by {name}.", seat=seat, name=self.names[seat]))

@@ -21,6 +21,7 @@ from .bots import bots_only
 from .config import TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
+from .kinds import Role
 from .records import SPEEDS
 from .state import TableState
 from .store import Store, open_store
@@ -100,9 +101,10 @@ class Table:
         return self.handle.code
 
     @property
-    def role(self) -> str:
-        """"seat", "spectator", "teacher" or "local" (one screen plays every learner seat)."""
-        return "local" if self.is_local else self.handle.role
+    def role(self) -> Role:
+        """What this page is: its handle's role, or ``Role.LOCAL`` (one screen plays every
+        learner seat)."""
+        return Role.LOCAL if self.is_local else self.handle.role
 
     @property
     def is_local(self) -> bool:
@@ -139,13 +141,13 @@ class Table:
         if teacher and self.is_teacher:
             return self.handle.view()
         if seat is not None and seat in self.seats:
-            return table_view(self.state, self.code, "seat", seat)
+            return table_view(self.state, self.code, Role.SEAT, seat)
         if self.seats and not self.is_local:
             return self.handle.view()
         if self.is_local and seat is not None:
             # A local table may look at a bot's seat: the same screen already sees everything.
-            return table_view(self.state, self.code, "seat", seat)
-        return table_view(self.state, self.code, "spectator")
+            return table_view(self.state, self.code, Role.SEAT, seat)
+        return table_view(self.state, self.code, Role.SPECTATOR)
 
     @property
     def pause(self) -> float:

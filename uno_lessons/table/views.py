@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.events import EVERYONE
 from ..engine.view import PlayerView, player_view
+from .kinds import Role
 from .state import TableState
-
-#: The viewer number that sees no hidden card (no seat has it).
-NOBODY = -1
 
 
 @dataclass(frozen=True)
@@ -24,7 +22,7 @@ class TableView:
     table around it (seat kinds, taken seats, scores, the hand-size history)."""
 
     code: str
-    role: str  # "seat", "spectator" or "teacher"
+    role: Role  # a seat, a spectator or the teacher
     seat: int | None  # the viewer's seat (None for spectators and the teacher)
     play: PlayerView
     hands: tuple[tuple[Card, ...], ...] | None  # every hand: the teacher's view only
@@ -40,6 +38,7 @@ class TableView:
     speed: str
     seq: int
     closed: bool = False  # the teacher closed the table: nothing more happens at it
+    dealer: int | None = None  # who dealt this hand (None: a hand played on from a position)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -51,33 +50,29 @@ class TableView:
         """Number of seats."""
         return len(self.play.names)
 
-    @property
-    def my_turn(self) -> bool:
-        """True when the viewer's seat is to move."""
-        return self.seat is not None and self.play.my_turn
 
-
-def table_view(state: TableState, code: str, role: str, seat: int | None = None) -> TableView:
-    """The view of ``state`` for ``role`` ("seat" with its ``seat``, "spectator", "teacher")."""
+def table_view(state: TableState, code: str, role: Role, seat: int | None = None) -> TableView:
+    """The view of ``state`` for ``role`` (a seat with its ``seat``, a spectator, the teacher)."""
     g = state.game
-    if role == "seat":
+    if role == Role.SEAT:
         if seat is None:
             raise ValueError("a seat's view needs the seat")
         play = player_view(g, seat)
     else:
         # Nobody's hand: the log is told as to someone at no seat, so no drawn card shows.
         play = player_view(g, seat=None)
-        if role == "teacher":
+        if role == Role.TEACHER:
             play = _with_log(play, g.narrate(EVERYONE))
     m = state.match
     return TableView(
-        code=code, role=role, seat=seat if role == "seat" else None, play=play,
-        hands=tuple(tuple(h) for h in g.hands) if role == "teacher" else None,
+        code=code, role=role, seat=seat if role == Role.SEAT else None, play=play,
+        hands=tuple(tuple(h) for h in g.hands) if role == Role.TEACHER else None,
         kinds=tuple(state.kinds), claimed=frozenset(state.claimed),
         skipped=state.skipped, hand_number=state.hand_number, totals=tuple(m.totals),
         results=tuple((r.number, r.winner, r.points) for r in m.results),
         match_winner=m.winner, target_score=state.config.rules.target_score,
-        history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed)
+        history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed,
+        dealer=g.dealer)
 
 
 def _with_log(play: PlayerView, log: list[str]) -> PlayerView:

@@ -15,7 +15,7 @@ from ..render import COLORS_HEX, TEXT_ON, log_html, seats_html, table_html
 from ..render.words import color_name
 from .page import PageBridge
 
-__all__ = ["TableView", "SeatsView", "LogView", "ColorPicker", "MessageView"]
+__all__ = ["TableDisplay", "SeatsView", "LogView", "ColorPicker", "MessageView"]
 
 
 def _call_all(callbacks: list[Callable[..., Any]], *args: Any) -> None:
@@ -23,8 +23,9 @@ def _call_all(callbacks: list[Callable[..., Any]], *args: Any) -> None:
         cb(*args)
 
 
-class TableView(widgets.HTML):
-    """The table (draw pile, top card, colour in force, direction, turn) of a game."""
+class TableDisplay(widgets.HTML):
+    """The table (draw pile, top card, colour in force, direction, turn) of a game, drawn
+    (not :class:`uno_lessons.table.TableView`, the data a page may see of a class table)."""
 
     def __init__(self, game: Any = None, *, width: int = 90, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -44,7 +45,7 @@ class SeatsView(widgets.HTML):
     """The seats around the table in play order, with the current, silenced and winning seats."""
 
     def __init__(self, game: Any = None, **kwargs: Any) -> None:
-        self.options = {k: kwargs.pop(k) for k in ("viewer", "highlight_skipped", "width") if k in kwargs}
+        self.options: dict[str, Any] = {k: kwargs.pop(k) for k in ("viewer", "highlight_skipped", "width") if k in kwargs}
         super().__init__(**kwargs)
         self.add_class("uno-seats-view")
         self.update(game)

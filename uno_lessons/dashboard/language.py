@@ -1,0 +1,27 @@
+"""Switching a dashboard page to another language while it is shown: the language of this
+kernel, every word of the page's parts, its title and its ARIA rules (the labels the page
+bridge sets on controls ipywidgets cannot label itself).
+
+One page per kernel (Voilà gives each page its own), so the kernel's language is the page's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..i18n import set_language
+from ..widgets.page import PageBridge
+from .style import aria_rules
+
+if TYPE_CHECKING:
+    from .layout import PageWidgets
+
+
+def switch_language(lang: str, parts: PageWidgets, bridge: PageBridge, title: Callable[[], str]) -> None:
+    """Speak ``lang`` from now on: the parts relabelled, the page's ``title()`` and ARIA rules
+    in that language. ValueError for a language uno_lessons does not speak."""
+    set_language(lang)
+    parts.relabel(lang)
+    bridge.title = title()
+    bridge.aria = aria_rules()
