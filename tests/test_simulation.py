@@ -380,13 +380,41 @@ def test_simulation_does_not_import_ipywidgets():
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 
-def test_progress_bar_widget():
+def test_progress_bar_follows_a_simulation_and_says_when_it_is_done():
+    from uno_lessons.i18n import use_language
+    from uno_lessons.widgets.page import page_bridge
     from uno_lessons.widgets.progress import progress_bar
 
     bar = progress_bar("deals")
+    assert not bar.done and repr(bar) == "<ProgressBar 0/?>"
     sim.simulate_games(5, 2, seed=1, progress=bar)
-    assert bar.widget.value == bar.widget.max == 5 and bar.done
-    assert bar.widget.bar_style == "success" and "5/5" in bar.widget.description
+    assert bar.bar.n == bar.bar.total == 5 and bar.done and repr(bar) == "<ProgressBar 5/5>"
+    assert page_bridge().last("announce")["text"] == "deals: 5 of 5 done."
+    # The same callback for another run: a new bar (tqdm's one bar per run), full again.
+    first = bar.bar
+    sim.simulate_games(3, 2, seed=2, progress=bar)
+    assert bar.bar is not first and bar.bar.n == bar.bar.total == 3 and first.n == 5
+    # The default label is the translated "games"; no English of tqdm's own ("it/s").
+    with use_language("nl"):
+        dutch = progress_bar()
+        dutch(2, 4)
+        assert dutch.label == "spellen" and "it/s" not in str(dutch.bar) and "2/4" in str(dutch.bar)
+
+
+def test_progress_bar_in_jupyter_is_tqdms_widget_bar(monkeypatch):
+    from tqdm.notebook import tqdm as notebook_tqdm
+
+    from uno_lessons.widgets import progress
+
+    # What tqdm.auto picks in a kernel (this test process has none).
+    monkeypatch.setattr(progress, "tqdm", notebook_tqdm)
+    monkeypatch.setattr(progress, "WIDGET_BAR", True)
+    bar = progress.progress_bar("deals")
+    label, meter, count = bar.widget.children
+    assert "application/vnd.jupyter.widget-view+json" in bar._repr_mimebundle_()
+    sim.simulate_games(5, 2, seed=1, progress=bar)
+    assert meter.value == meter.max == 5 and meter.bar_style == "success" and bar.done
+    assert label.value.startswith("deals:") and "5/5" in count.value
 
 
 def test_plots_draw():
