@@ -85,6 +85,8 @@ test)
     [ -n "$fast" ] || install_chromium
     echo "== ruff"
     ruff check uno_lessons tests benchmarks
+    echo "== types: mypy on the package"
+    mypy  # no arguments: pyproject.toml's [tool.mypy] names the package and the settings
     echo "== exercises/ in sync with solutions/"
     python -m uno_lessons.tools.exercises build --check
     echo "== translations: catalogs complete and compiled, translated notebooks in sync"

@@ -14,9 +14,11 @@ not count), so running this twice changes nothing.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -30,6 +32,9 @@ from ...i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 #: Comments before a message that start with this tag reach the translators.
 COMMENT_TAG = "Translators:"
 WIDTH = 100
+#: The line of a message's location: none, so moving code does not churn the catalogs.
+#: Babel reads a location without a line as None too, though its hints say an int.
+NO_LINE: Any = None
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 
@@ -64,7 +69,7 @@ def extract(root: Path) -> Catalog:
     found = extract_from_dir(str(root), method_map, options_map, keywords=DEFAULT_KEYWORDS,
                              comment_tags=(COMMENT_TAG,), strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
-        catalog.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+        catalog.add(message, None, [(filename, NO_LINE)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -129,9 +134,12 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return buf.getvalue()
 
 
-def strings(value: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """A message's translation(s) as a tuple: one string, or one per plural form."""
-    return tuple(value) if isinstance(value, (list, tuple)) else (value,)
+def strings(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A message's translation(s) as a tuple: one string, or one per plural form (None, a
+    message without any, is one empty translation)."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def mo_messages(data: bytes) -> dict[tuple[str | None, str], tuple[str, ...]]:

@@ -112,8 +112,8 @@ def _print_report(report: notebooks.Report) -> None:
     for lang, paths in report.not_started.items():
         if paths:
             waiting.setdefault(tuple(notebooks._rel(p) for p in paths), []).append(lang)
-    for paths, langs in waiting.items():
-        print(f"not started in {', '.join(langs)} (no catalog yet, {len(paths)} notebooks): {', '.join(paths)}")
+    for names, langs in waiting.items():
+        print(f"not started in {', '.join(langs)} (no catalog yet, {len(names)} notebooks): {', '.join(names)}")
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
 from babel.messages.extract import extract_python
@@ -38,12 +38,17 @@ def marked_in_fstrings(source: str, keywords) -> Iterator[tuple[int, str, Any, l
                 yield call.lineno, call.func.id, args[0] if len(args) == 1 else args, []
 
 
-def extract(fileobj: IO[bytes], keywords, comment_tags, options: dict[str, Any]):
+def extract(fileobj: IO[bytes], keywords, comment_tags,
+            options: Mapping[str, Any]) -> Iterator[tuple[Any, ...]]:
     """Babel's ``extract_python``, with the messages inside f-strings added in line order."""
-    found = list(extract_python(fileobj, keywords, comment_tags, options))
+    encoding = options.get("encoding", "utf-8")
+    # (line, function, messages, comments), as extract_python yields them and Babel's extract
+    # reads them back (its type hints name another order); the encoding is its one option.
+    found: list[tuple[Any, ...]] = list(extract_python(fileobj, keywords, comment_tags,
+                                                       {"encoding": encoding}))
     if not SEES_FSTRINGS:
         fileobj.seek(0)
-        source = fileobj.read().decode(options.get("encoding", "utf-8"))
+        source = fileobj.read().decode(encoding)
         found += marked_in_fstrings(source, keywords)
         found.sort(key=lambda message: message[0] or 0)  # stable; Babel gives a skipped f-string no line
     return iter(found)

@@ -129,7 +129,7 @@ def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
             continue
         ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
         strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
-        entries = []
+        entries: list[Entry] = []
         for msgid in ids:
             entries.extend(e for e in terms_in(msgid, glossary) if e not in entries)
         for n, text in enumerate(strings):

@@ -35,7 +35,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from .. import exercises as ex
-from .catalogs import catalog_text, updated_catalog, write_if_changed
+from .catalogs import NO_LINE, catalog_text, updated_catalog, write_if_changed
 from .catalogs import targets as languages
 
 #: The two lines that open a translated notebook's first code cell.
@@ -131,7 +131,7 @@ def template(nb: dict[str, Any], name: str) -> Catalog:
     """A notebook's messages, each with the cell it comes from."""
     catalog = Catalog(project=f"uno_lessons {name}", charset="utf-8", fuzzy=False)
     for index, cell in enumerate(nb["cells"]):
-        where = [(f"{name}#{cell.get('id', index)}", None)]
+        where = [(f"{name}#{cell.get('id', index)}", NO_LINE)]
         src = _source(cell)
         if cell["cell_type"] == "markdown":
             for piece, translatable in markdown_segments(src):
@@ -156,7 +156,8 @@ class Translated:
 
 def _lookup(catalog: Catalog, msgid: str) -> str | None:
     message = catalog.get(msgid)
-    if message is None or message.fuzzy or not message.string:
+    # A notebook's messages have no plural forms: a translation is one string.
+    if message is None or message.fuzzy or not isinstance(message.string, str) or not message.string:
         return None
     return message.string
 
@@ -350,7 +351,7 @@ def _rel(path: Path) -> str:
 
 
 def _orphans(root: Path, files: dict[Path, str], langs: list[str]) -> list[Path]:
-    out = []
+    out: list[Path] = []
     for src in sources(root):
         for lang in langs:
             folder = src.out(lang)
