@@ -72,6 +72,19 @@ def test_lessons_copies_every_language_from_the_wheel(installed, tmp_path):
     assert copied == in_repo
 
 
+def test_serve_with_a_redis_store_but_not_the_redis_extra_says_what_to_install(installed, tmp_path):
+    # The wheel alone brings no Redis client: it is the redis extra.
+    found = subprocess.run([str(installed / "python"), "-c", "import importlib.util as u; print(u.find_spec('redis'))"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=60, env=clean_env())
+    assert found.stdout.strip() == "None", found.stdout + found.stderr
+    done = subprocess.run([str(installed / "uno-lessons"), "serve", "--store", "redis://127.0.0.1:6379/0"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, env=clean_env())
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.strip() == ("This server keeps its class tables in Redis, but the redis package is not "
+                                   'installed: install it with pip install "uno_lessons[redis]".')
+    assert "Traceback" not in done.stderr, done.stderr
+
+
 def test_serve_from_an_empty_folder_gives_a_working_dashboard_and_the_lessons(installed, tmp_path, browser):
     empty = tmp_path / "empty"
     empty.mkdir()
