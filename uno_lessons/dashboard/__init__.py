@@ -4,9 +4,12 @@
 builds the right page: a game on this screen (:class:`LiveGame`), a learner's seat at a
 class table (after choosing a free seat), a spectator or projector page, or the teacher's.
 The game itself lives in a :class:`~uno_lessons.table.Table`; these modules only draw it
-and send it clicks: ``app`` (LiveGame, the page's controller), ``layout`` (its widgets),
-``page_view`` (what a page looks at and whether its seat is to move), ``roles`` (which parts a
-page of each role is built with: nothing of another role's), ``controls`` (the top bar),
+and send it clicks: ``app`` (LiveGame, the page's controller), ``layout`` (its widgets and
+their drawing), ``page_view`` (what a page looks at and whether its seat is to move),
+``roles`` (which parts a page of each role is built with: nothing of another role's; its
+modes), ``voice`` (the message line and announcements), ``pacing`` (the bots' pace and
+Step), ``language`` (switching language), ``frontend`` (whether a browser shows the page),
+``controls`` (the top bar),
 ``setup_form`` (New game…), ``seat_play`` (the hand, the moves and their clicks, on pages
 that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and target) and
 ``wild`` (the pending wild, pure data), ``status``, ``others``, ``chart``, ``scores``,
