@@ -15,58 +15,14 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..i18n import _
-from ..render import FOCUS, hand_html, style_block
+from ..render import hand_html, style_block
+from ..render.style import built_stylesheet
 from ..widgets.page import PageBridge, page_bridge
 
 #: Extra CSS for the lessons (feedback boxes, rule badges, headings, focus rings, button
-#: colours at AA contrast); uno- classes come from render.STYLE.
-LESSON_CSS = """<style>
-.uno-lesson{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',
-  Arial,sans-serif;color:#1d1d1d;max-width:100%;}
-.uno-lesson h3,.uno-lesson h4{font-family:inherit;color:#1d1d1d;line-height:1.3;}
-.uno-lesson-title{font-size:19px;font-weight:700;margin:2px 0 4px 0;}
-.uno-rule-id{display:inline-block;background:#eef2f7;border:1px solid #b8c4d6;border-radius:6px;
-  padding:0 6px;margin:0 3px;font:600 12px/1.6 monospace;color:#23395d;}
-.uno-rule-official{background:#fff4e0;border-color:#e0b060;color:#6b4300;}
-.uno-rule-tag{font:600 11px/1.6 system-ui,sans-serif;}
-.uno-fb{border-radius:8px;padding:6px 10px;margin:3px 0;font-size:15px;line-height:1.35;
-  overflow-wrap:anywhere;}
-.uno-fb-ok{background:#e3f7e9;border:1px solid #7cc49a;}
-.uno-fb-bad{background:#fdeaea;border:1px solid #e39a9a;}
-.uno-fb-info{background:#eef4fb;border:1px solid #9dbbe0;}
-.uno-fb-list{margin:4px 0 0 0;padding-left:20px;}
-.uno-fb-list li{margin:2px 0;}
-.uno-step-title{font-size:17px;font-weight:700;margin:4px 0;}
-.uno-muted{color:#555;font-size:14px;}
-.uno-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
-  clip:rect(0 0 0 0);white-space:nowrap;border:0;}
-.uno-seat-grid{display:flex;flex-flow:row wrap;gap:8px;}
-.uno-seat-box{border:2px solid #7a8a8a;border-radius:10px;padding:4px 8px;background:#fff;
-  min-width:120px;}
-.uno-scoretable{border-collapse:collapse;font-size:14px;margin-top:4px;}
-.uno-scoretable th,.uno-scoretable td{border:1px solid #ccc;padding:2px 8px;text-align:right;}
-.uno-scoretable th{background:#eef2f7;}
-.uno-scoretable tr.uno-final td{font-weight:700;background:#e3f7e9;}
-.uno-scoretable caption{text-align:left;font-weight:700;padding:2px 0;}
-.uno-scroll{max-height:320px;overflow:auto;max-width:100%;}
-.uno-lesson .jupyter-button,.uno-lesson select,.uno-lesson input{outline-offset:2px;}
-.uno-lesson .jupyter-button:focus,.uno-lesson select:focus,.uno-lesson input:focus{outline:none;}
-.uno-lesson .jupyter-button:focus-visible,.uno-lesson select:focus-visible,
-.uno-lesson input:focus-visible,.uno-lesson textarea:focus-visible,.uno-lesson [tabindex]:focus-visible,
-.jp-RenderedHTMLCommon a:focus-visible{outline:3px solid @FOCUS@!important;outline-offset:2px;
-  box-shadow:0 0 0 2px #fff;}
-.uno-lesson .jupyter-button{border:1px solid #767676;}
-.uno-lesson .jupyter-button.uno-btn-primary{background:#0b57d0;color:#fff;border-color:#0b57d0;}
-.uno-lesson .jupyter-button.uno-btn-danger{background:#b3261e;color:#fff;border-color:#b3261e;}
-.uno-lesson .jupyter-button.uno-btn-warning{background:#8f5600;color:#fff;border-color:#8f5600;}
-.uno-lesson .jupyter-button.uno-btn-info{background:#006876;color:#fff;border-color:#006876;}
-.uno-lesson .widget-label{color:#1d1d1d;}
-.uno-lesson .widget-radio-box{max-width:100%;}
-.uno-lesson .widget-radio-box label{height:auto;min-height:var(--jp-widgets-radio-item-height,24px);
-  line-height:1.35;white-space:normal;align-items:flex-start;padding:2px 0;}
-.uno-lesson .jupyter-widgets{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px))!important;}
-.uno-lesson .widget-html-content{max-width:100%;}
-</style>""".replace("@FOCUS@", FOCUS)
+#: colours at AA contrast); uno- classes come from render.STYLE. The front end's build of
+#: ``voila/frontend/src/widgets/lesson.css``, read once per kernel.
+LESSON_CSS = "<style>" + built_stylesheet("lesson.css") + "</style>"
 
 
 class LessonBox(widgets.VBox):

@@ -1,16 +1,19 @@
 """The look every renderer shares: the card palette, fonts, the ``uno-`` CSS block and helpers.
 
 The palette lives here, not with the faces, because the table swatches and widgets use it too.
+The stylesheet itself is a source of the front end (``voila/frontend/src/widgets/render.css``,
+built into ``widgets/static/``); the renderers stay pure strings, this module only reads it.
 """
 
 from __future__ import annotations
 
 import re
+from importlib.resources import files
 
 from ..engine.cards import Card, Color
 
-__all__ = ["COLORS_HEX", "TEXT_ON", "WILD_HEX", "INK", "FOCUS", "FONT", "STYLE", "style_block", "styled",
-           "css_code", "num", "contrast_ratio"]
+__all__ = ["COLORS_HEX", "TEXT_ON", "WILD_HEX", "INK", "FOCUS", "FONT", "STYLE", "built_stylesheet",
+           "style_block", "styled", "css_code", "num", "contrast_ratio"]
 
 #: Card colours: a bright, recognisable UNO palette whose four hues stay apart for the
 #: common colour-vision deficiencies (they also differ in lightness).
@@ -36,64 +39,28 @@ INK = "#1d1d1d"
 FOCUS = "#0b57d0"
 #: The heavy font of card faces; system fonts only, so nothing is fetched from a CDN.
 FONT = "'Arial Black','Helvetica Neue',Arial,'Liberation Sans','DejaVu Sans',sans-serif"
-_UI_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Liberation Sans','DejaVu Sans',Arial,sans-serif"
 
-#: The ``<style>`` block behind every ``uno-`` class.
-STYLE = f"""<style>
-.uno-root{{font-family:{_UI_FONT};color:{INK};line-height:1.3;}}
-.uno-card{{display:inline-block;vertical-align:top;line-height:0;}}
-.uno-card svg{{filter:drop-shadow(1px 2px 2px rgba(0,0,0,.35));}}
-.uno-hand{{display:flex;flex-flow:row wrap;align-items:flex-end;gap:8px 0;padding:14px 10px 4px 10px;}}
-.uno-hand-item{{display:flex;flex-direction:column;align-items:center;position:relative;
-  transition:transform .12s;}}
-.uno-hand-item:hover{{transform:translateY(-10px);z-index:50;}}
-.uno-hand-item.uno-hl{{transform:translateY(-12px);}}
-.uno-code{{font:600 13px/1.2 {_UI_FONT};color:{INK};background:#fff;border:1px solid #bbb;
-  border-radius:6px;padding:1px 4px;margin-top:4px;align-self:flex-start;}}
-.uno-hand-item:last-child .uno-code{{align-self:center;}}
-.uno-table{{display:flex;flex-flow:row wrap;gap:14px 26px;align-items:center;padding:12px 16px;
-  background:#1f6b3a;border-radius:14px;color:#fff;max-width:100%;box-sizing:border-box;}}
-.uno-pile{{display:flex;flex-direction:column;align-items:center;gap:6px;font-size:14px;
-  text-align:center;}}
-.uno-pile b{{font-size:17px;}}
-.uno-info{{display:flex;flex-direction:column;gap:8px;font-size:17px;min-width:220px;}}
-.uno-info .uno-k{{opacity:.85;font-size:14px;margin-right:4px;}}
-.uno-chip{{display:inline-flex;align-items:center;gap:6px;background:#fff;color:{INK};
-  border-radius:999px;padding:2px 12px 2px 4px;font-weight:700;}}
-.uno-swatch{{display:inline-block;width:1.05em;height:1.05em;border-radius:50%;
-  border:2px solid #fff;box-shadow:0 0 0 1px #555;vertical-align:-.15em;}}
-.uno-note{{background:rgba(255,255,255,.14);border-radius:8px;padding:4px 10px;font-size:15px;}}
-.uno-empty{{display:flex;align-items:center;justify-content:center;border:3px dashed #cfe8d6;
-  border-radius:10px;color:#cfe8d6;font-size:14px;box-sizing:border-box;}}
-.uno-seats{{position:relative;margin:4px auto;font-family:{_UI_FONT};color:{INK};}}
-.uno-seats>svg{{position:absolute;left:0;top:0;}}
-.uno-seats-wrap{{container-type:inline-size;}}
-.uno-seat{{position:absolute;box-sizing:border-box;background:#fff;border:2px solid #7a8a8a;
-  border-radius:10px;text-align:center;padding:3px 4px;font-size:13px;line-height:1.25;
-  box-shadow:0 1px 3px rgba(0,0,0,.25);}}
-.uno-seat .uno-name{{font-weight:700;font-size:15px;overflow-wrap:anywhere;}}
-.uno-seat-current{{border:4px solid #f2a900;background:#fff6d6;}}
-.uno-seat-winner{{border:4px solid #2e8b57;background:#e3f7e9;}}
-.uno-seat-silenced{{background:#eee;}}
-.uno-seat-skipped{{border-style:dashed;border-color:#c0392b;}}
-.uno-badge{{display:inline-block;border-radius:6px;padding:0 5px;margin:1px;font-size:12px;
-  font-weight:700;color:#fff;background:#555;max-width:100%;box-sizing:border-box;}}
-.uno-b-current{{background:#8f5600;}} .uno-b-silenced{{background:#444;}}
-.uno-b-winner{{background:#237045;}} .uno-b-skipped{{background:#c0392b;}}
-.uno-b-uno{{background:#d72600;}} .uno-b-said{{background:#0956bf;}} .uno-b-you{{background:#6a4c93;font-size:11px;padding:0 4px;}}
-.uno-size{{white-space:nowrap;}}
-.uno-centre{{position:absolute;text-align:center;font-weight:700;color:#333;font-size:15px;}}
-.uno-centre .uno-arrow{{font-size:34px;line-height:1;display:block;}}
-.uno-log{{max-height:230px;overflow-y:auto;display:flex;flex-direction:column-reverse;
-  border:1px solid #bbb;border-radius:10px;background:#fbfbf8;padding:6px 10px;
-  font-family:{_UI_FONT};color:{INK};font-size:15px;box-sizing:border-box;}}
-.uno-log-line{{padding:3px 0;border-bottom:1px solid #eee;}}
-.uno-log-line:last-child{{border-bottom:none;}}
-.uno-log-new{{font-weight:700;background:#fff6d6;border-radius:4px;padding:3px 4px;}}
-.uno-log-n{{display:inline-block;min-width:2.2em;color:#5f5f5f;font-size:12px;}}
-.uno-log-empty{{color:#5f5f5f;font-style:italic;}}
-.uno-log:focus-visible{{outline:3px solid {FOCUS};outline-offset:2px;}}
-</style>"""
+#: Where the front end's build puts the stylesheets Python sends (``widgets/static/``, built
+#: from ``voila/frontend/src/widgets/``).
+_BUILT = files("uno_lessons") / "widgets" / "static"
+
+
+def built_stylesheet(name: str) -> str:
+    """The text of the stylesheet ``name`` as the front end built it, without its build stamp.
+
+    The stamp (the first line, a hash of all the front end's sources) is for the build check
+    in tests/test_frontend.py; leaving it out keeps what a page or a notebook's output stores
+    the same until this stylesheet itself changes.
+    """
+    text = (_BUILT / name).read_text(encoding="utf-8")
+    first, _, rest = text.partition("\n")
+    return rest if first.startswith("/* uno_lessons front end, built from src/") else text
+
+
+#: The ``<style>`` block behind every ``uno-`` class: the front end's build of
+#: ``voila/frontend/src/widgets/render.css``, read once per process. Its colours are the palette
+#: above (tests/test_frontend.py checks that they agree).
+STYLE = "<style>" + built_stylesheet("render.css") + "</style>"
 
 
 def _linear(channel: int) -> float:

@@ -1,8 +1,10 @@
 // Builds from src/ (node build.mjs):
 // - ../templates/uno/static/uno-page.{js,css}: the Voilà page's front end (src/index.js);
 // - ../../widgets/static/: what the kernel's widgets send to the page, in JupyterLab as in
-//   Voilà (src/widgets/): the anywidget modules page-bridge.js and hand.js with hand.css, and
-//   dashboard.css, which uno_lessons/dashboard/style.py reads once per kernel.
+//   Voilà (src/widgets/): the anywidget modules page-bridge.js, hand.js and choice.js with
+//   hand.css and choice.css; and the stylesheets Python reads once per kernel and sends in a
+//   <style> block: dashboard.css (dashboard/style.py), lesson.css (lessons/_common.py) and
+//   render.css (render/style.py, the pictures' uno- classes).
 // The built files are committed, so installing uno_lessons needs no Node. Their first line
 // records a hash of src/, package-lock.json and this file; tests/test_frontend.py checks it.
 import { build } from 'esbuild';
@@ -73,7 +75,11 @@ const widgetFiles = [
   { in: 'page-bridge.js', out: 'page-bridge' },
   { in: 'hand.js', out: 'hand' },
   { in: 'hand.css', out: 'hand' },
+  { in: 'choice.js', out: 'choice' },
+  { in: 'choice.css', out: 'choice' },
   { in: 'dashboard.css', out: 'dashboard' },
+  { in: 'lesson.css', out: 'lesson' },
+  { in: 'render.css', out: 'render' },
 ];
 await build({
   entryPoints: widgetFiles.map((f) => ({ in: join(here, 'src/widgets', f.in), out: f.out })),
