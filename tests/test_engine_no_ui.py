@@ -34,7 +34,7 @@ SCRIPT = textwrap.dedent(
     from uno_lessons import Game
 
     names = ("engine.cards", "engine.events", "engine.game", "engine.moves", "render",
-             "engine.rules", "engine.saving", "engine.setup", "engine.talk", "engine.reasons",
+             "engine.rules", "engine.saving", "engine.setup", "engine.talk", "engine.reasons", "engine.kinds",
              "engine.view", "engine.scoring", "engine.bots", "engine.rulebook", "simulation",
              "checks", "table")
     modules = {n.split(".")[-1]: importlib.import_module("uno_lessons." + n) for n in names}

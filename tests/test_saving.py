@@ -6,6 +6,7 @@ import re
 import pytest
 
 from uno_lessons import Card, Color, Game, Rules
+from uno_lessons.engine.bots import make_bots, run_hand
 from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.saving import game_from_json, game_to_json
 
@@ -19,7 +20,7 @@ def test_new_game_round_trips():
         assert again.rules == rules
         assert again.hands == game.hands and again.draw_pile == game.draw_pile
         assert again.narrate(EVERYONE) == game.narrate(EVERYONE)
-        assert game_to_json(game_from_json(text)) == text
+        assert game_to_json(game_from_json(text, Game)) == text
 
 
 SCRIPT = [
@@ -95,6 +96,52 @@ def test_copy_is_independent_with_the_same_future():
     assert twin.to_json() != game.to_json()
     twin.apply(twin.legal_moves()[0])
     assert twin.to_json() == game.to_json()
+
+
+def _bot_game(game: Game, seed: int) -> Game:
+    return run_hand(game, make_bots(["random"] * game.players, seed))
+
+
+def test_copy_copies_every_field_and_plays_on_alone():
+    """Game.copy copies field by field (no JSON): every field is there and equal, each list,
+    set and the Generator is a new object, and playing the copy leaves the original as it was."""
+    game = Game.new(4, rules=Rules.encanto().replace(hand_size=12), seed=21)
+    for _ in range(12):
+        game.apply(game.legal_moves()[0])
+    assert game.events and game._log == []  # some events built, and then some only noted
+    for _ in range(3):
+        game.apply(game.legal_moves()[0])
+    assert game._log
+    game.legal_moves()  # the cached legal moves are copied too
+    twin = game.copy()
+    assert type(twin) is Game and vars(twin).keys() == vars(game).keys()
+    for name, value in vars(game).items():
+        mine = getattr(twin, name)
+        if name == "rng":
+            assert mine is not value and mine.bit_generator.state == value.bit_generator.state
+        else:
+            assert mine == value, name
+            if isinstance(value, (list, set)):
+                assert mine is not value, name
+    assert all(a is not b for a, b in zip(twin.hands, game.hands))
+    assert twin.to_json() == game.to_json()
+    before = game.to_json()
+    _bot_game(twin, seed=3)
+    assert twin.is_over and any(e.kind == "reshuffled" for e in twin.events)
+    assert game.to_json() == before
+
+
+def test_copies_continue_identically():
+    """The copy's Generator is in the original's state: the same moves give the same game,
+    reshuffles included, as the original and as its JSON twin."""
+    game = Game.new(5, rules=Rules.classic().replace(hand_size=12), seed=8)
+    for _ in range(20):
+        game.apply(game.legal_moves()[-1])
+    reshuffles = sum(e.kind == "reshuffled" for e in game.events)
+    copies = [game.copy(), game.copy(), Game.from_json(game.to_json())]
+    ends = [_bot_game(g, seed=4).to_json() for g in [*copies, game]]
+    assert len(set(ends)) == 1
+    assert sum(e.kind == "reshuffled" for e in game.events) > reshuffles  # the Generator was used
 
 
 def test_classic_wild_start_saves_no_colour():

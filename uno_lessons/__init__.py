@@ -15,6 +15,8 @@ from .engine import (
     IllegalMove,
     Match,
     Move,
+    MoveKind,
+    Phase,
     RandomBot,
     Rank,
     Rules,
@@ -31,7 +33,7 @@ from .engine import (
 from .i18n import LANGUAGES, get_language, set_language, use_language
 
 __all__ = [
-    "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
+    "Card", "Color", "Rank", "Rules", "Game", "Move", "MoveKind", "Phase", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
     "set_language", "get_language", "use_language", "LANGUAGES", "EVERYONE", "NOBODY",

@@ -5,13 +5,14 @@ from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
 from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards, sort_cards
 from .events import EVERYONE, NOBODY
 from .game import Game
+from .kinds import MoveKind, Phase
 from .moves import IllegalMove, Move, explain_match, matches
 from .rules import Rules
 from .scoring import Match
 from .talk import uno_counts
 
 __all__ = [
-    "Card", "Color", "Rank", "Rules", "Game", "Move", "IllegalMove", "hand_points",
+    "Card", "Color", "Rank", "Rules", "Game", "Move", "MoveKind", "Phase", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match", "EVERYONE", "NOBODY", "uno_counts",
 ]

@@ -8,11 +8,15 @@ import numpy as np
 
 from ..i18n import _
 from .cards import Card, Color, Rank
+from .events import default_names
 from .game import Game
+from .kinds import MoveKind
 from .moves import COLORS, DRAWN, RESPOND, Move
 from .rules import Rules
 from .scoring import Match
 from .seeds import Seed
+
+_PLAY, _KEEP = MoveKind.PLAY, MoveKind.KEEP
 
 
 class Bot:
@@ -107,18 +111,20 @@ class SensibleBot(Bot):
     def choose(self, game: Game) -> Move:
         moves = game.legal_moves()
         phase = game.phase
-        if phase == RESPOND:
-            player = game.pending[0]
-            wants = len(game.hands[player]) >= self.challenge_min_cards
-            return next(m for m in moves if m.kind == ("challenge" if wants else "accept"))
+        pending = game.pending
+        if phase is RESPOND and pending is not None:  # in phase "challenge" a Wild Draw Four is pending
+            wants = len(game.hands[pending[0]]) >= self.challenge_min_cards
+            answer = MoveKind.CHALLENGE if wants else MoveKind.ACCEPT
+            return next(m for m in moves if m.kind is answer)
         seat = game.current_player
         hand = game.hands[seat]
-        if phase == DRAWN:
-            honest = [m for m in moves if m.kind == "play" and m.honest is not False]
-            return self._best_wild(game, honest, hand) if honest else next(m for m in moves if m.kind == "keep")
+        if phase is DRAWN:
+            honest = [m for m in moves if m.kind is _PLAY and m.honest is not False]
+            return self._best_wild(game, honest, hand) if honest else next(m for m in moves if m.kind is _KEEP)
         # One pass over the moves: the best coloured play (most points, then the colour
         # held most; the first of equals), and whether a wild can be played.
         best: Move | None = None
+        best_card: Card | None = None  # best's card
         wild = False
         counts: dict[Color | None, int] | None = None
         for m in moves:
@@ -128,13 +134,13 @@ class SensibleBot(Bot):
             card = m.card
             if card is None:  # draw or pass
                 continue
-            if best is None or card.points > best.card.points:
-                best = m
-            elif card.points == best.card.points:
+            if best_card is None or card.points > best_card.points:
+                best, best_card = m, card
+            elif card.points == best_card.points:
                 if counts is None:
                     counts = color_counts(hand)
-                if counts[card.color] > counts[best.card.color]:
-                    best = m
+                if counts[card.color] > counts[best_card.color]:
+                    best, best_card = m, card
         if wild and len(game.hands[(seat + game.direction) % len(game.hands)]) <= 2:
             bluffs = [m for m in moves if m.honest is False]  # the next player is close to UNO
             if bluffs and self.rng.random() < self.bluff_rate:
@@ -145,17 +151,18 @@ class SensibleBot(Bot):
             options = [m for m in moves if m.card is not None and m.card.rank is rank and m.honest is not False]
             if options:
                 return self._best_wild(game, options, hand)
-        for kind in ("draw", "pass"):
+        for kind in (MoveKind.DRAW, MoveKind.PASS):
             for m in moves:
-                if m.kind == kind:
+                if m.kind is kind:
                     return m if m.color is None else _pick_color_draw(moves, hand)
         return moves[0]
 
     def _best_wild(self, game: Game, options: list[Move], hand: list[Card]) -> Move:
-        if not options[0].card.is_wild:
+        card = options[0].card  # every option plays the same card
+        if card is None or not card.is_wild:
             return options[0]
         rest = list(hand)
-        rest.remove(options[0].card)
+        rest.remove(card)
         color = _favourite_color(rest)
         fewest = None
         if options[0].target is not None:  # the other seat with the fewest cards (the first of equals)
@@ -206,7 +213,7 @@ def _favourite_color(hand: list[Card]) -> Color:
 
 def _pick_color_draw(moves: list[Move], hand: list[Card]) -> Move:
     color = _favourite_color(hand)
-    return next(m for m in moves if m.kind == "draw" and m.color is color)
+    return next(m for m in moves if m.kind is MoveKind.DRAW and m.color is color)
 
 
 BOTS = {"random": RandomBot, "sensible": SensibleBot}
@@ -308,5 +315,5 @@ def play_match(
     """A seeded match of bots, hand after hand, until someone reaches 500 (E-SCORE-4)."""
     match_seed, bot_seed = np.random.SeedSequence(seed).spawn(2)
     bots = make_bots(players, bot_seed)
-    match = Match(list(names) if names else len(bots), rules=rules or Rules.encanto(), seed=match_seed)
+    match = Match(list(names) if names else default_names(len(bots)), rules=rules or Rules.encanto(), seed=match_seed)
     return run_match(match, bots, max_hands)

@@ -1,48 +1,56 @@
-"""The game state and its moves: turns, matching, drawing, action cards and challenges."""
+"""The game state and its moves: turns, matching, drawing, action cards, challenges and
+what any seat may say (E-UNO, E-WDT). One class; the pure rules it asks live beside it
+(``moves``, ``setup``, ``talk``, ``reasons``), and saving is ``saving``'s (which imports this,
+not the other way round at run time)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
+from typing import Any, Self
 
 import numpy as np
 
 from ..i18n import _
 from . import events as ev
+from . import saving
 from .cards import Card, Color, Rank
+from .kinds import MoveKind, Phase
 from .moves import (
     ACCEPT,
     CHALLENGE,
     DRAW,
     DRAW_WITH_COLOR,
-    DRAWN,
     KEEP,
-    OVER,
     PASS,
     PLAIN_PLAYS,
     PLAYABLE,
-    RESPOND,
-    TURN,
     IllegalMove,
     Move,
     explain_match,
     matches,
+    plain_play,
     silence_plays,
     wild_draw_four_honest,
     wild_plays,
 )
-from .reasons import why_illegal
+from .reasons import no_such_seat, why_illegal
 from .rules import Rules
-from .setup import GameSetup
-from .talk import TableTalk
+from .setup import deal, position, turn_first_card
+from .talk import hand_over, is_caught, uno_counts
+from .view import PlayerView, player_view
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 _PLAYED, _DREW, _SKIPPED = ev.Played, ev.Drew, ev.Skipped  # noted on most moves: one lookup
+# Module names for the members the engine tests with ``is`` (kinds.py says why).
+_PLAY, _DRAW, _KEEP, _ACCEPT, _CHALLENGE = (MoveKind.PLAY, MoveKind.DRAW, MoveKind.KEEP, MoveKind.ACCEPT,
+                                            MoveKind.CHALLENGE)
+TURN, DRAWN, RESPOND, OVER = Phase.TURN, Phase.DRAWN, Phase.RESPOND, Phase.OVER
+_SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 0)
 
 
-
-class Game(GameSetup, TableTalk):
+class Game:
     """One hand of UNO. Make one with ``Game.new`` or ``Game.from_position``."""
 
     def __init__(
@@ -69,7 +77,7 @@ class Game(GameSetup, TableTalk):
         self.current_color = color
         self.rng = rng
         self.dealer = dealer
-        self.phase = TURN
+        self.phase: Phase = TURN
         self.drawn: Card | None = None  # the card just drawn, in phase "drawn"
         # A Wild Draw Four awaiting an answer: (seat that played it, colour before it, honest).
         self.pending: tuple[int, Color | None, bool] | None = None
@@ -80,8 +88,77 @@ class Game(GameSetup, TableTalk):
         self.points: int | None = None
         self._events: list[ev.Event] = []
         # Events not yet read, noted cheaply as (Event class, *fields); see ``events``.
-        self._log: list[tuple] = []
+        self._log: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
+
+    # ------------------------------------------------------------------ making games
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str],
+        *,
+        rules: Rules | None = None,
+        seed: int | np.random.SeedSequence | None = None,
+        dealer: int = 0,
+        rng: np.random.Generator | None = None,
+    ) -> Self:
+        """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names.
+
+        ``seed`` gives the game a Generator of its own: the same seed deals the same game.
+        ``rng`` instead deals from a Generator you pass, which the game keeps using for its
+        reshuffles: many games played one after another from one Generator repeat exactly,
+        and skip the cost of seeding each game.
+        """
+        rules = rules or Rules.encanto()
+        hands, pile, names, rng = deal(players, rules, seed, dealer, rng)
+        game = cls(hands, [], pile, rules=rules, names=names, current=(dealer + 1) % len(hands), direction=1,
+                   color=None, rng=rng, dealer=dealer)
+        game._log.append((ev.Dealt, dealer, len(hands), rules.hand_size))
+        game._turn_first_card()
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[str | Card] | str],
+        discard: Sequence[str | Card] | str,
+        draw_pile: Sequence[str | Card] | str = (),
+        *,
+        current: int = 0,
+        direction: int = 1,
+        color: Color | str | None = None,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        seed: int | None = 0,
+    ) -> Self:
+        """A position from card codes: one hand per seat, ``discard[-1]`` on top,
+        ``draw_pile[0]`` drawn next, ``color`` in force when the top card is a wild."""
+        rules = rules or Rules.encanto()
+        seats, disc, pile, seat_names, in_force = position(hands, discard, draw_pile, current=current,
+                                                           direction=direction, color=color, rules=rules, names=names)
+        return cls(seats, disc, pile, rules=rules, names=seat_names, current=current, direction=direction,
+                   color=in_force, rng=np.random.default_rng(seed))
+
+    def _turn_first_card(self) -> None:
+        """Start the discard pile (``setup.turn_first_card``) and, under classic rules, apply
+        the first card's effect to the first player (C-SETUP-4)."""
+        card = turn_first_card(self._pile, self.rng, self.rules, self._log)
+        self.discard_pile.append(card)
+        self.current_color = card.color
+        if self.rules.first_card_action != "apply" or card.is_number:
+            return
+        first, rank, log = self.current_player, card.rank, self._log
+        if rank is _REVERSE:  # the dealer starts, counter-clockwise
+            self.direction = -1
+            self.current_player = self.dealer if self.dealer is not None else 0
+            log.append((ev.StartEffect, card, self.current_player))
+            return
+        log.append((ev.StartEffect, card, first))  # a Wild: the first player names the colour
+        if rank is _DRAW_TWO:
+            self._penalty(first, self.rules.draw_two_count, "start")
+        if rank is _DRAW_TWO or rank is _SKIP:
+            log.append((ev.Skipped, first))
+            self.current_player = (first + 1) % len(self.hands)
 
     # ------------------------------------------------------------------ state views
     @property
@@ -100,7 +177,7 @@ class Game(GameSetup, TableTalk):
         self._log.clear()
         self._events = events
 
-    def event_tuples(self) -> list[tuple]:
+    def event_tuples(self) -> list[tuple[Any, ...]]:
         """The event log as plain tuples ``(Event class, *fields)``, oldest first: what
         ``events`` holds, without building the Event objects (for programs that read
         thousands of games, such as the simulation)."""
@@ -136,7 +213,7 @@ class Game(GameSetup, TableTalk):
     @property
     def is_over(self) -> bool:
         """True once someone has won the hand."""
-        return self.phase == OVER
+        return self.phase is OVER
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` (default: the current one) in play order."""
@@ -160,10 +237,8 @@ class Game(GameSetup, TableTalk):
         items = self.events if last is None else self.events[-last:]
         return [e.describe(self.names, viewer) for e in items]
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` can see: their own hand, the table, other hands only as counts."""
-        from .view import player_view
-
         return player_view(self, seat)
 
     # ------------------------------------------------------------------ legal moves
@@ -173,7 +248,7 @@ class Game(GameSetup, TableTalk):
         legal = self._legal
         if legal is not None:
             return legal.copy()
-        if self.phase != TURN:
+        if self.phase is not TURN:
             legal = self._answers()
         else:
             hand = self.hands[self.current_player]
@@ -200,23 +275,24 @@ class Game(GameSetup, TableTalk):
 
     def _answers(self) -> list[Move]:
         """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
-        if self.phase == DRAWN:
-            return [*self._plays_of(self.drawn, self.hands[self.current_player]), KEEP]
-        if self.phase == RESPOND:
-            return [ACCEPT, CHALLENGE]
-        return []
+        phase, drawn = self.phase, self.drawn
+        if phase is DRAWN and drawn is not None:  # in phase "drawn" a card is always drawn
+            return [*self._plays_of(drawn, self.hands[self.current_player]), KEEP]
+        return [ACCEPT, CHALLENGE] if phase is RESPOND else []
 
     def _plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
+        """The (interned) moves that play ``card`` from ``hand`` for the player to move: a
+        wild's one per colour (a Wild Draw Four's flagged honest or not, E-WD4-2; a Wild
+        Don't Talk's also one per other seat)."""
         rank = card.rank
         if rank is _WILD:
             return wild_plays(card)
         if rank is _WD4:
-            honest = wild_draw_four_honest(hand, self.current_color,
-                                           self.rules.wilds_block_wild_draw_four, card)
-            return wild_plays(card, honest)
+            return wild_plays(card, wild_draw_four_honest(hand, self.current_color,
+                                                          self.rules.wilds_block_wild_draw_four, card))
         if rank is _WDT:
             return silence_plays(card, self.current_player, len(self.hands))
-        return (PLAIN_PLAYS[card.index],)
+        return (plain_play(card),)
 
     # ------------------------------------------------------------------ moves
     def apply(self, move: Move) -> Move:
@@ -224,8 +300,7 @@ class Game(GameSetup, TableTalk):
         honesty flag); IllegalMove, with the state unchanged, if it is not allowed."""
         legal = self._legal
         if legal is None:
-            self.legal_moves()
-            legal = self._legal
+            legal = self.legal_moves()
         for m in legal:
             if m is move:
                 break
@@ -235,14 +310,14 @@ class Game(GameSetup, TableTalk):
             move = legal[legal.index(move)]  # the engine's own copy carries the honesty flag
         # As apply_fast, written out here: a call fewer for every move made through apply.
         kind = move.kind
-        if kind == "play":
+        if kind is _PLAY:
             self.play_fast(move)
-        elif kind == "draw":
+        elif kind is _DRAW:
             self.draw_fast(move)
         else:
             self._legal = None
             self.uno_window = None  # E-UNO-4: the next player's first move closes the window
-            self._other_move(move)
+            self._other_move(kind)
         return move
 
     # The unchecked entries: apply_fast for any move, play_fast and draw_fast for a move its
@@ -250,41 +325,37 @@ class Game(GameSetup, TableTalk):
     def apply_fast(self, move: Move) -> None:
         """Make ``move``, which must be legal now, without checking it: ``apply`` after its
         check, for programs that build only legal moves (the fast simulation,
-        ``simulation/fastbots.py``).
+        ``simulation/fastbots.py``), which it spares the legal moves they never need.
 
-        It skips exactly what ``apply`` checks: that ``move`` is one of ``legal_moves()``
-        (no legal moves are computed) and the look-up of the engine's own copy. So ``move``
-        must be the engine's own interned Move of a legal move, honesty flag included: one
-        of ``legal_moves()``, or one made as the engine makes them (``moves.PLAIN_PLAYS``,
-        ``wild_plays`` with ``wild_draw_four_honest``, ``silence_plays``, ``DRAW``,
-        ``DRAW_WITH_COLOR``, ``KEEP``, ``ACCEPT``, ``CHALLENGE``, ``PASS``). An illegal move
-        raises nothing and leaves a game the rules cannot reach. Everything else is as in
-        ``apply``: the UNO window closes (E-UNO-4), the rules of the move and its events
-        follow, the cached legal moves are forgotten.
-
-        This is safe for a caller whose moves are legal by construction, as fastbots'
-        sensible bots are (read from the hand, ``moves.PLAYABLE`` and the phase), and it
-        spares such a caller the legal moves it never needs. tests/test_fastbots.py holds
-        that caller to ``apply``: the same moves, state and events, move for move."""
+        It skips exactly what ``apply`` checks: that ``move`` is one of ``legal_moves()`` and
+        the look-up of the engine's own copy. So ``move`` must be the engine's own interned
+        Move of a legal move, honesty flag included: one of ``legal_moves()``, or one made as
+        the engine makes them (``moves.PLAIN_PLAYS``, ``wild_plays`` with
+        ``wild_draw_four_honest``, ``silence_plays``, ``DRAW``, ``DRAW_WITH_COLOR``, ``KEEP``,
+        ``ACCEPT``, ``CHALLENGE``, ``PASS``). An illegal move raises nothing and leaves a game
+        the rules cannot reach. Everything else is as in ``apply``: the UNO window closes
+        (E-UNO-4), the move's rules and events follow, the cached legal moves are forgotten.
+        tests/test_fastbots.py holds fastbots, whose moves are legal by construction (read
+        from the hand, ``moves.PLAYABLE`` and the phase), to ``apply``: the same moves,
+        state and events, move for move."""
         kind = move.kind
-        if kind == "play":
+        if kind is _PLAY:
             self.play_fast(move)
-        elif kind == "draw":
+        elif kind is _DRAW:
             self.draw_fast(move)
         else:
             self._legal = None
             self.uno_window = None  # E-UNO-4: the next player's first move closes the window
-            self._other_move(move)
+            self._other_move(kind)
 
-    def _other_move(self, move: Move) -> None:
+    def _other_move(self, kind: MoveKind | str) -> None:
         """Make a keep, accept, challenge or pass, known to be legal (no check here: see ``apply_fast``)."""
-        kind = move.kind
-        if kind == "keep":
+        if kind is _KEEP:
             self._log.append((ev.Kept, self.current_player))
             self._end_turn()
-        elif kind == "accept":
+        elif kind is _ACCEPT:
             self._accept()
-        elif kind == "challenge":
+        elif kind is _CHALLENGE:
             self._challenge()
         else:
             self._log.append((ev.Passed, self.current_player))
@@ -305,6 +376,7 @@ class Game(GameSetup, TableTalk):
         self.uno_window = None  # E-UNO-4: the next player's first move closes the window
         seat = self.current_player
         card = move.card
+        assert card is not None  # a play names its card
         color = move.color  # a colour for a wild only
         hands = self.hands
         hand = hands[seat]
@@ -363,7 +435,7 @@ class Game(GameSetup, TableTalk):
             self._penalty(nxt, self.rules.wild_draw_four_count, "wild_draw_four")
         self.winner = seat
         points = 0  # E-SCORE-2: the cards left in the other hands (the winner's is empty)
-        for hand in self.hands:
+        for hand in self.hands:  # (a loop: cheaper than sum() over a generator)
             for card in hand:
                 points += card.points
         self.points = points
@@ -380,7 +452,7 @@ class Game(GameSetup, TableTalk):
         if move.color is not None:  # classic: a Wild turned first; the colour is named now
             self.current_color = move.color
         pile = self._pile
-        card = pile.pop() if pile else self._take()  # _take reshuffles an empty pile
+        card = pile.pop() if pile else self._refilled().pop()  # legal: there is a card to draw
         hand = self.hands[seat]
         hand.append(card)
         if self.uno_said:
@@ -401,6 +473,7 @@ class Game(GameSetup, TableTalk):
 
     def _challenge(self) -> None:
         seat = self.current_player
+        assert self.pending is not None  # phase "challenge" always has a Wild Draw Four to answer
         player, previous_color, honest = self.pending
         self.pending = None
         self._log.append((ev.Challenged, seat, player, tuple(self.hands[player]), previous_color, honest))
@@ -419,21 +492,21 @@ class Game(GameSetup, TableTalk):
         self.phase = TURN  # the challenger takes their turn as normal
 
     # ------------------------------------------------------------------ drawing
-    def _take(self) -> Card | None:
-        """The next card of the draw pile, reshuffling the discards first if needed."""
+    def _refilled(self) -> list[Card]:
+        """The draw pile, first refilled with the discards under the top card, reshuffled,
+        if it is empty; it stays empty when there is nothing to reshuffle (E-DRAW-3)."""
         pile = self._pile
         if not pile:
             discard = self.discard_pile
             # C-WD4-5: while a Wild Draw Four may still be taken back, the card under it stays.
             keep = 2 if self.pending is not None and self.rules.guilty_penalty == "take_back" else 1
-            if len(discard) <= keep:
-                return None  # E-DRAW-3: nothing left to draw; no card is created
-            rest = discard[:-keep]
-            del discard[:-keep]
-            self.rng.shuffle(rest)
-            self._pile = pile = rest
-            self._log.append((ev.Reshuffled, len(rest)))
-        return pile.pop()
+            if len(discard) > keep:
+                rest = discard[:-keep]
+                del discard[:-keep]
+                self.rng.shuffle(rest)
+                self._pile = pile = rest
+                self._log.append((ev.Reshuffled, len(rest)))
+        return pile
 
     def _penalty(self, seat: int, count: int, reason: str) -> None:
         pile = self._pile
@@ -443,15 +516,74 @@ class Game(GameSetup, TableTalk):
         else:
             got = []
             for _card in range(count):
-                card = self._take()
-                if card is None:
-                    break
-                got.append(card)
+                pile = self._refilled()
+                if not pile:
+                    break  # E-DRAW-3: nothing left to draw; no card is created
+                got.append(pile.pop())
         self.hands[seat].extend(got)
         if got:
             self.uno_said.discard(seat)
         self._log.append((_DREW, seat, tuple(got), count, reason))
         self._legal = None
+
+    # ------------------------------------------------------------------ table talk
+    def uno_would_count(self, seat: int) -> bool:
+        """E-UNO-5: would ``seat`` saying UNO count now (:func:`~.talk.uno_counts` for this
+        game)? ``seat`` must be a seat of the game; saying it again once said still counts."""
+        phase = self.phase
+        return uno_counts(len(self.hands[seat]), seat == self.current_player and (phase is TURN or phase is DRAWN))
+
+    def say_uno(self, seat: int) -> bool:
+        """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
+        self._check_seat(seat, "uno")
+        counts = self.uno_would_count(seat)
+        self._log.append((ev.SaidUno, seat, counts))
+        if counts:
+            self.uno_said.add(seat)
+            if self.uno_window == seat:
+                self.uno_window = None
+            if self.silenced is not None:  # E-WDT-3, E-WDT-4
+                self._log.append((ev.SilenceEnded, self.silenced))
+                self.silenced = None
+        elif seat == self.silenced:  # E-UNO-5: said at the wrong moment, it is talking
+            self._talked(seat)
+        return counts
+
+    def catch(self, caller: int, target: int) -> bool:
+        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
+        whether ``target`` was penalised."""
+        self._check_seat(caller, "catch")
+        self._check_seat(target, "caught")
+        if caller == target:
+            raise IllegalMove(_("{name} cannot call out themselves.", name=self.names[caller]))
+        if caller == self.silenced:  # E-WDT-5: calling out is talking
+            self._talked(caller)
+        caught = is_caught(target, len(self.hands[target]), self.uno_window, target in self.uno_said)
+        self._log.append((ev.CaughtOut, caller, target, caught))
+        if caught:
+            self.uno_window = None
+            self._penalty(target, self.rules.uno_penalty, "uno")
+        return caught
+
+    def talk(self, seat: int) -> bool:
+        """``seat`` talks; a silenced player draws three (E-WDT-2). Returns whether penalised."""
+        self._check_seat(seat, "talk")
+        if seat == self.silenced:
+            self._talked(seat)
+            return True
+        self._log.append((ev.Talked, seat, False))
+        return False
+
+    def _talked(self, seat: int) -> None:
+        self._log.append((ev.Talked, seat, True))
+        self._penalty(seat, self.rules.talk_penalty, "talk")
+
+    def _check_seat(self, seat: int, action: str) -> None:
+        if self.phase is OVER:
+            assert self.winner is not None  # phase "over" has a winner (E-WIN-1)
+            raise IllegalMove(hand_over(action, self.names[self.winner]))
+        if (type(seat) is not int and not isinstance(seat, _SEAT_TYPES)) or not 0 <= seat < len(self.hands):
+            raise IllegalMove(no_such_seat(seat, len(self.hands)))
 
     # ------------------------------------------------------------------ shorthands
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:
@@ -459,17 +591,17 @@ class Game(GameSetup, TableTalk):
         Wild Don't Talk); returns the move made."""
         card = Card.parse(card)
         chosen = Color.parse(color) if color is not None else None
-        if chosen is not None and not card.is_wild:
+        if chosen is not None and card.color is not None:  # not a wild: its colour, or none, may be named
             if chosen is not card.color:
                 raise IllegalMove(_("{card} is not a wild card: its colour is {color}, so {chosen} cannot be chosen",
                                     card=card, color=card.color.display_name, chosen=chosen.display_name))
             chosen = None
-        return self.apply(Move("play", card, chosen, target))
+        return self.apply(Move(_PLAY, card, chosen, target))
 
     def draw(self, color: Color | str | None = None) -> Card:
         """Draw one card for the current player and return it (E-DRAW)."""
         before = len(self.events)
-        self.apply(DRAW if color is None else Move("draw", color=Color.parse(color)))
+        self.apply(DRAW if color is None else Move(_DRAW, color=Color.parse(color)))
         return next(e.cards[0] for e in self.events[before:] if isinstance(e, ev.Drew))
 
     def keep(self) -> None:
@@ -488,25 +620,36 @@ class Game(GameSetup, TableTalk):
         """Pass when nothing can be played and nothing is left to draw (E-DRAW-3)."""
         self.apply(PASS)
 
-    # ------------------------------------------------------------------ misc
-    def copy(self) -> Game:
-        """An independent copy (the same future shuffles included)."""
-        from .saving import game_from_json, game_to_json
-
-        return game_from_json(game_to_json(self))
+    # ------------------------------------------------------------------ copies and saves
+    def copy(self) -> Self:
+        """An independent copy, field by field: the same state in new lists and sets (cards,
+        Moves and events are values, shared), and a new Generator in the same state, so the
+        copy's reshuffles are the original's. The copy and the original then play on
+        independently, and identically when given the same moves."""
+        twin = object.__new__(type(self))
+        twin.rules, twin.names = self.rules, list(self.names)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.discard_pile, twin._pile = list(self.discard_pile), list(self._pile)
+        twin.current_player, twin.direction, twin.current_color = self.current_player, self.direction, self.current_color
+        bits = type(self.rng.bit_generator)()
+        bits.state = self.rng.bit_generator.state
+        twin.rng = np.random.Generator(bits)
+        twin.dealer, twin.phase, twin.drawn, twin.pending = self.dealer, self.phase, self.drawn, self.pending
+        twin.silenced, twin.uno_window, twin.uno_said = self.silenced, self.uno_window, set(self.uno_said)
+        twin.winner, twin.points = self.winner, self.points
+        twin._events, twin._log = list(self._events), list(self._log)
+        twin._legal = None if self._legal is None else list(self._legal)
+        return twin
 
     def to_json(self) -> str:
         """The whole game, mid-hand included, as JSON text; ``Game.from_json`` reads it back."""
-        from .saving import game_to_json
-
-        return game_to_json(self)
+        return saving.game_to_json(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """A game from ``to_json`` text."""
-        from .saving import game_from_json
-
-        return game_from_json(text, cls)
+    def from_json(cls, text: str) -> Self:
+        """A game from ``to_json`` text; ValueError, saying what is wrong, if the text is not
+        a saved game or holds a state play cannot reach (``saving.check_game``)."""
+        return saving.game_from_json(text, cls)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} {len(self.hands)} players, top {self.discard_pile[-1]}"

@@ -13,12 +13,24 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, ngettext
 from .cards import Card, Color, Rank, build_deck
-from .moves import DRAWN, OVER, PLAYABLE, RESPOND, TURN
+from .kinds import Phase
+from .moves import DRAWN, OVER, PLAYABLE, RESPOND
 
 if TYPE_CHECKING:
     from .game import Game
 
-PHASES = (TURN, DRAWN, RESPOND, OVER)
+PHASES = tuple(Phase)
+_PHASE_OF = {phase.value: phase for phase in Phase}
+
+
+def phase_named(word: Any) -> Phase:
+    """The phase a save names by its word (``"turn"``, ``"drawn"``, ``"challenge"``,
+    ``"over"``); ValueError, saying what the phases are, for any other value."""
+    phase = _PHASE_OF.get(word) if isinstance(word, str) else None
+    if phase is None:
+        raise ValueError(_("The saved game is in phase {phase}, which does not exist; the phases are "
+                           "{phases}.", phase=repr(word), phases=", ".join(repr(p.value) for p in PHASES)))
+    return phase
 
 
 def check_game(game: Game) -> None:
@@ -107,44 +119,41 @@ def _list(rows: list[tuple[Card, int, int]]) -> str:
 
 
 def _check_phase(game: Game, n: int) -> None:
-    phase, top = game.phase, game.discard_pile[-1]
-    if phase not in PHASES:
-        raise ValueError(_("The saved game is in phase {phase}, which does not exist; the phases are "
-                           "{phases}.", phase=repr(phase), phases=", ".join(repr(p) for p in PHASES)))
+    phase, top, drawn = phase_named(game.phase), game.discard_pile[-1], game.drawn
     if phase == OVER and game.winner is None:
         raise ValueError(_("The saved game is in phase 'over', but nobody has won."))
     if phase != OVER and game.winner is not None:
         raise ValueError(_("The saved game names a winner (seat {seat}), but it is in phase {phase}, not 'over'.",
-                           seat=repr(game.winner), phase=repr(phase)))
+                           seat=repr(game.winner), phase=repr(phase.value)))
     if phase == RESPOND and game.pending is None:
         raise ValueError(_("The saved game is in phase 'challenge', but there is no Wild Draw Four to answer."))
     if phase != RESPOND and game.pending is not None:
         raise ValueError(_("The saved game has a Wild Draw Four waiting for an answer, but it is in phase "
-                           "{phase}, not 'challenge'.", phase=repr(phase)))
-    if phase == DRAWN and game.drawn is None:
+                           "{phase}, not 'challenge'.", phase=repr(phase.value)))
+    if phase == DRAWN and drawn is None:
         raise ValueError(_("The saved game is in phase 'drawn', but no card has just been drawn."))
-    if phase != DRAWN and game.drawn is not None:
+    if phase != DRAWN and drawn is not None:
         raise ValueError(_("The saved game has a card just drawn ({card}), but it is in phase {phase}, not "
-                           "'drawn'.", card=game.drawn.code, phase=repr(phase)))
+                           "'drawn'.", card=drawn.code, phase=repr(phase.value)))
     if phase == OVER:
         _check_winner(game, n)
     elif game.points is not None:
         raise ValueError(_("The saved game scores {points} points, but nobody has won yet.", points=game.points))
     if phase == RESPOND:
         _check_pending(game, n, top)
-    if phase == DRAWN:
+    if drawn is not None:  # then the phase is "drawn" (checked above)
         hand = game.hands[game.current_player]
-        if game.drawn not in hand:
+        if drawn not in hand:
             raise ValueError(_("The saved game's card just drawn, {card}, is not in the hand of the player "
-                               "to move.", card=game.drawn.code))
-        if game.drawn not in PLAYABLE[top][game.current_color]:
+                               "to move.", card=drawn.code))
+        if drawn not in PLAYABLE[top][game.current_color]:
             raise ValueError(_("The saved game's card just drawn, {card}, cannot be played on {top}, so there "
-                               "would be nothing to decide (E-DRAW-2).", card=game.drawn.code, top=top.code))
+                               "would be nothing to decide (E-DRAW-2).", card=drawn.code, top=top.code))
 
 
 def _check_winner(game: Game, n: int) -> None:
     winner = game.winner
-    if not _is_seat(winner, n):
+    if winner is None or not _is_seat(winner, n):
         raise ValueError(_("The saved game's winner is seat {seat}, but the seats are 0 to {last}.",
                            seat=repr(winner), last=n - 1))
     if game.hands[winner]:
@@ -184,12 +193,13 @@ def _check_colour(game: Game) -> None:
     top, color = game.discard_pile[-1], game.current_color
     if color is not None and not isinstance(color, Color):
         raise ValueError(_("The saved game's colour in force, {value}, is not a colour.", value=repr(color)))
-    if not top.is_wild:
+    own = top.color  # None for a wild
+    if own is not None:
         if color is None:
             raise ValueError(_("The saved game's top card is {top}, so {colour} must be in force, but no colour is.",
-                               top=top.code, colour=top.color.display_name))
-        if color is not top.color:
+                               top=top.code, colour=own.display_name))
+        if color is not own:
             raise ValueError(_("The saved game's top card is {top}, so {colour} must be in force, not {value}.",
-                               top=top.code, colour=top.color.display_name, value=color.display_name))
+                               top=top.code, colour=own.display_name, value=color.display_name))
     elif color is None and len(game.discard_pile) > 1:
         raise ValueError(_("The saved game's top card is a {rank} but no colour is in force.", rank=top.rank.display_name))

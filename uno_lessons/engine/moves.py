@@ -6,13 +6,15 @@ from dataclasses import dataclass, field
 
 from ..i18n import _, pgettext
 from .cards import ALL_CARDS, Card, Color
+from .kinds import MoveKind, Phase
 
-KINDS = ("play", "draw", "keep", "accept", "challenge", "pass")
+#: Every kind of move, in the order the engine lists them (members of :class:`~.kinds.MoveKind`).
+KINDS = tuple(MoveKind)
 
-# Phases of a turn. "turn": the current player plays, draws or passes. "drawn": they drew a
-# playable card and may play it or keep it. "challenge": the current player answers a Wild
-# Draw Four. "over": the hand has a winner.
-TURN, DRAWN, RESPOND, OVER = "turn", "drawn", "challenge", "over"
+# The phases of a turn under their old names (see kinds.Phase): "turn", "drawn",
+# "challenge" (answering a Wild Draw Four) and "over".
+TURN, DRAWN, RESPOND, OVER = Phase.TURN, Phase.DRAWN, Phase.RESPOND, Phase.OVER
+_KIND_OF = {kind.value: kind for kind in MoveKind}
 
 
 class IllegalMove(ValueError):
@@ -21,15 +23,25 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One thing the player to move may do: ``kind`` is play, draw, keep, accept, challenge
-    or pass. A play names the card, the colour chosen for a wild and the seat silenced by a
-    Wild Don't Talk. ``honest`` tells, for a Wild Draw Four, whether it obeys E-WD4-2."""
+    """One thing the player to move may do: ``kind`` is a :class:`~.kinds.MoveKind` (play,
+    draw, keep, accept, challenge or pass; the plain word may be given, and becomes the
+    member). A play names the card, the colour chosen for a wild and the seat silenced by a
+    Wild Don't Talk. ``honest`` tells, for a Wild Draw Four, whether it obeys E-WD4-2.
 
-    kind: str
+    A word that is no kind is kept as it was given, so that ``Game.apply`` can say why it is
+    not a move instead of failing here."""
+
+    kind: MoveKind | str
     card: Card | None = None
     color: Color | None = None
     target: int | None = None
     honest: bool | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # The member, not the word: the engine tests a kind with ``is`` (kinds.py says why).
+        kind = self.kind
+        if type(kind) is str:
+            object.__setattr__(self, "kind", _KIND_OF.get(kind, kind))
 
     def __str__(self) -> str:
         """The move in the engine's notation ("play W choosing red"): like card codes it is
@@ -45,7 +57,7 @@ class Move:
             return text
         if self.kind == "draw" and self.color is not None:
             return f"choose {self.color.label} and draw"
-        return self.kind
+        return str(self.kind)  # the word itself, not the enum member
 
     def __repr__(self) -> str:
         return f"<Move {self}>"
@@ -59,7 +71,7 @@ class Move:
         if self.kind == "draw" and self.color is not None:
             return _("choose {color} and draw", color=self.color.display_name)
         words = _KIND_WORDS.get(self.kind)
-        return words() if words is not None else self.kind
+        return words() if words is not None else str(self.kind)
 
     @property
     def is_bluff(self) -> bool:
@@ -89,22 +101,26 @@ _KIND_WORDS = {
 
 # Interned moves: the engine hands out the same Move objects again and again, so that
 # ``apply`` can find a move by identity and legal_moves() allocates almost nothing.
-DRAW = Move("draw")
-KEEP = Move("keep")
-ACCEPT = Move("accept")
-CHALLENGE = Move("challenge")
-PASS = Move("pass")
+DRAW = Move(MoveKind.DRAW)
+KEEP = Move(MoveKind.KEEP)
+ACCEPT = Move(MoveKind.ACCEPT)
+CHALLENGE = Move(MoveKind.CHALLENGE)
+PASS = Move(MoveKind.PASS)
 COLORS = tuple(Color)
-DRAW_WITH_COLOR = tuple(Move("draw", color=c) for c in COLORS)
+DRAW_WITH_COLOR = tuple(Move(MoveKind.DRAW, color=c) for c in COLORS)
 # One play per coloured card, by card index (None for the wilds, which need a colour).
-PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move("play", c) for c in ALL_CARDS)
+PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move(MoveKind.PLAY, c) for c in ALL_CARDS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
 _SILENCE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 
 
 def plain_play(card: Card) -> Move:
-    """The (interned) move that plays a coloured card."""
-    return PLAIN_PLAYS[card.index]
+    """The (interned) move that plays a coloured card (IllegalMove for a wild, whose plays
+    name a colour: ``wild_plays``)."""
+    move = PLAIN_PLAYS[card.index]
+    if move is None:
+        raise IllegalMove(_("Choose a colour for the {wild}: red, yellow, green or blue.", wild=card.name))
+    return move
 
 
 def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
@@ -112,7 +128,7 @@ def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
     key = (card.index, honest)
     moves = _WILD.get(key)
     if moves is None:
-        moves = _WILD[key] = tuple(Move("play", card, c, None, honest) for c in COLORS)
+        moves = _WILD[key] = tuple(Move(MoveKind.PLAY, card, c, None, honest) for c in COLORS)
     return moves
 
 
@@ -121,7 +137,7 @@ def silence_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
     key = (card.index, seat, players)
     moves = _SILENCE.get(key)
     if moves is None:
-        moves = _SILENCE[key] = tuple(Move("play", card, color, target)
+        moves = _SILENCE[key] = tuple(Move(MoveKind.PLAY, card, color, target)
                                       for color in COLORS for target in range(players) if target != seat)
     return moves
 
@@ -152,7 +168,7 @@ def explain_match(card: Card | str, top: Card | str, color: Color | str | None =
     else:
         color = Color.parse(color)
     v = {"card": card.code, "top": top.code}
-    if card.is_wild:
+    if card.is_wild or card.color is None:  # the same test: only a wild has no colour
         return _("{card} matches: a {wild} is a wild card and matches every card.", wild=card.name, **v)
     if color is None:
         return _("{card} matches: the first player chooses the colour after a Wild turned at the start.", **v)
@@ -186,8 +202,9 @@ def wild_draw_four_honest(
     colour is in force yet (classic, a Wild turned first) any coloured card counts.
     """
     skipped = played is None
+    skip = -1 if played is None else played.index
     for card in hand:
-        if not skipped and card.index == played.index:
+        if not skipped and card.index == skip:
             skipped = True
             continue
         if card.is_wild:

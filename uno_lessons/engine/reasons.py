@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from .cards import Rank
+from .cards import Card, Rank
+from .kinds import MoveKind
 from .moves import DRAWN, KINDS, OVER, RESPOND, Move, explain_match
 
 if TYPE_CHECKING:
@@ -16,40 +17,42 @@ if TYPE_CHECKING:
 def why_illegal(game: Game, move: Move) -> str:
     """Why ``move`` is not allowed now, in words a teacher could read aloud."""
     who = game.names[game.current_player]
-    if game.phase == OVER:
-        return _("The hand is over: {winner} won.", winner=game.names[game.winner])
+    phase, winner, drawn = game.phase, game.winner, game.drawn
+    if phase == OVER and winner is not None:  # a hand over always has its winner
+        return _("The hand is over: {winner} won.", winner=game.names[winner])
     if not isinstance(move, Move):
         return _("{move} is not a move; use one from game.legal_moves().", move=repr(move))
     kind = move.kind
-    if game.phase == RESPOND and kind not in ("accept", "challenge"):
+    if phase == RESPOND and kind not in (MoveKind.ACCEPT, MoveKind.CHALLENGE):
         return _("{name} must first accept or challenge the Wild Draw Four.", name=who)
-    if kind == "accept" and game.phase != RESPOND:
+    if kind == MoveKind.ACCEPT and phase != RESPOND:
         return _("There is no Wild Draw Four to accept.")
-    if kind == "challenge" and game.phase != RESPOND:
+    if kind == MoveKind.CHALLENGE and phase != RESPOND:
         return _("There is no Wild Draw Four to challenge.")
-    if kind == "keep":
+    if kind == MoveKind.KEEP:
         return _("Keep is only possible just after drawing a card that could be played.")
-    if kind == "pass":
+    if kind == MoveKind.PASS:
         return _("{name} can still play or draw, so passing is not allowed.", name=who)
-    if kind == "draw":
-        if game.phase == DRAWN:
+    if kind == MoveKind.DRAW:
+        if phase == DRAWN and drawn is not None:  # in phase "drawn" a card is always drawn
             return _("{name} has already drawn this turn: play the drawn {code} or keep it.", name=who,
-                     code=game.drawn.code)
+                     code=drawn.code)
         if game.current_color is None and move.color is None:
             return _("Name a colour first: the first card was a Wild, so the first player chooses the colour.")
         if not game.can_draw():  # E-DRAW-3
             return _("There is no card left to draw.")
         return _("Drawing does not take a colour now.")
-    if kind != "play" or move.card is None:
+    card = move.card
+    if kind != MoveKind.PLAY or card is None:
         return _("{move} is not a move the engine knows (kinds: {kinds}).", move=move.describe(),
                  kinds=", ".join(KINDS))
-    return _why_not_play(game, move, who)
+    if phase == DRAWN and drawn is not None and card != drawn:
+        return _("After drawing, only the drawn card ({code}) may be played; or keep it.", code=drawn.code)
+    return _why_not_play(game, move, card, who)
 
-def _why_not_play(game: Game, move: Move, who: str) -> str:
-    card = move.card
+
+def _why_not_play(game: Game, move: Move, card: Card, who: str) -> str:
     hand = game.hands[game.current_player]
-    if game.phase == DRAWN and card != game.drawn:
-        return _("After drawing, only the drawn card ({code}) may be played; or keep it.", code=game.drawn.code)
     if card not in hand:
         return _("{name} does not hold {code}.", name=who, code=card.code)
     if not game.can_play(card):

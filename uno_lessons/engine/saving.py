@@ -1,17 +1,27 @@
-"""Saving and loading games as JSON text that round-trips exactly, mid-hand included."""
+"""Saving and loading games as JSON text that round-trips exactly, mid-hand included.
+
+``Game.to_json`` and ``Game.from_json`` call these. The game module imports this one, and
+this one knows ``Game`` only as a type (``TYPE_CHECKING``): the class to build comes as an
+argument, so there is no import cycle at run time.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from ..i18n import _
 from . import events as ev
 from .cards import Card, Color
-from .integrity import check_game
+from .integrity import check_game, phase_named
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+    G = TypeVar("G", bound=Game)
 
 __all__ = ["FORMAT", "game_to_json", "game_from_json", "check_game"]
 
@@ -26,7 +36,7 @@ def _letter(value: Color | None) -> str | None:
     return None if value is None else value.value
 
 
-def game_to_json(game: Any) -> str:
+def game_to_json(game: Game) -> str:
     """The game as JSON text (stable key order, so equal games give equal text)."""
     pending = None
     if game.pending is not None:
@@ -61,11 +71,10 @@ def game_to_json(game: Any) -> str:
 BIT_GENERATORS = ("PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64")
 
 
-def game_from_json(text: str, cls: Any = None) -> Any:
-    """A game from ``game_to_json`` text; ValueError, saying what is wrong, if the text is not
-    a saved game or holds a state play cannot reach (``check_game``)."""
-    if cls is None:
-        from .game import Game as cls
+def game_from_json(text: str, cls: type[G]) -> G:
+    """A game of class ``cls`` (``Game``, or a subclass) from ``game_to_json`` text;
+    ValueError, saying what is wrong, if the text is not a saved game or holds a state play
+    cannot reach (``check_game``). ``Game.from_json(text)`` is the usual way to call it."""
     try:
         data = json.loads(text)
         if data.get("format") != FORMAT:
@@ -82,7 +91,7 @@ def game_from_json(text: str, cls: Any = None) -> Any:
             rng=_generator(data["rng"]),
             dealer=data["dealer"],
         )
-        game.phase = data["phase"]
+        game.phase = phase_named(data["phase"])
         game.drawn = None if data["drawn"] is None else Card.parse(data["drawn"])
         if data["pending"] is not None:
             seat, previous, honest = data["pending"]

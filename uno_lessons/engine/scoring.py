@@ -66,8 +66,9 @@ class Match:
 
     def new_hand(self) -> Game:
         """Deal the next hand (the dealer rotates left each hand)."""
-        if self.is_over:
-            raise ValueError(_("The match is over: {name} reached {target}.", name=self.players[self.winner],
+        winner = self.winner
+        if winner is not None:
+            raise ValueError(_("The match is over: {name} reached {target}.", name=self.players[winner],
                                target=self.rules.target_score))
         dealer = self.hands_dealt % len(self.players)
         self.hands_dealt += 1
@@ -75,13 +76,14 @@ class Match:
 
     def record(self, game: Game) -> HandResult:
         """Add a finished hand: its winner scores the cards left in the other hands."""
-        if game.winner is None:
+        winner, points = game.winner, game.points
+        if winner is None or points is None:  # a won hand has both
             raise ValueError(_("This hand has no winner yet: finish it before recording it."))
         if self.is_over:
             raise ValueError(_("The match is already over."))
         totals = self.totals
-        totals[game.winner] += game.points
-        result = HandResult(len(self.results) + 1, game.winner, game.points, tuple(totals))
+        totals[winner] += points
+        result = HandResult(len(self.results) + 1, winner, points, tuple(totals))
         self.results.append(result)
         return result
 

@@ -1,13 +1,14 @@
-"""Actions any seat may take at any time: saying UNO, calling out, talking (E-UNO, E-WDT)."""
+"""The rules of what any seat may say at any time, as pure functions (E-UNO, E-WDT): when
+saying UNO counts, when a call-out catches someone, and why nothing can be said once the
+hand is over. ``Game.say_uno``, ``Game.catch`` and ``Game.talk`` ask them; so do the
+views, the bots, the fast simulation and (through the views) the dashboard.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..i18n import _
-from . import events as ev
-from .moves import DRAWN, OVER, TURN, IllegalMove
-from .reasons import no_such_seat
+
+__all__ = ["uno_counts", "is_caught", "hand_over"]
 
 # What cannot be done once the hand is over, one whole sentence per action.
 _HAND_OVER = {
@@ -16,9 +17,6 @@ _HAND_OVER = {
     "caught": lambda **v: _("The hand is over ({winner} won): nobody can be called out now.", **v),
     "talk": lambda **v: _("The hand is over ({winner} won): nobody can talk now.", **v),
 }
-
-
-_SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 0)
 
 
 def uno_counts(hand_size: int, my_turn_before_playing: bool) -> bool:
@@ -32,61 +30,14 @@ def uno_counts(hand_size: int, my_turn_before_playing: bool) -> bool:
     return hand_size == 1 or (hand_size == 2 and my_turn_before_playing)
 
 
-class TableTalk:
-    """Mixed into Game: what players say across the table, whoever's turn it is."""
+def is_caught(target: int, hand_size: int, uno_window: int | None, said_uno: bool) -> bool:
+    """E-UNO-2, E-UNO-3: does calling out ``target`` (holding ``hand_size`` cards, having
+    ``said_uno`` or not) catch them, while ``uno_window`` is the seat that may be caught?
+    Only the seat whose window is open, down to one card and silent about it, is caught."""
+    return target == uno_window and hand_size == 1 and not said_uno
 
-    def uno_would_count(self, seat: int) -> bool:
-        """E-UNO-5: would ``seat`` saying UNO count now (:func:`uno_counts` for this game)?
-        ``seat`` must be a seat of the game; saying it again once said still counts."""
-        return uno_counts(len(self.hands[seat]), seat == self.current_player and self.phase in (TURN, DRAWN))
 
-    def say_uno(self, seat: int) -> bool:
-        """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
-        self._check_seat(seat, "uno")
-        counts = self.uno_would_count(seat)
-        self._log.append((ev.SaidUno, seat, counts))
-        if counts:
-            self.uno_said.add(seat)
-            if self.uno_window == seat:
-                self.uno_window = None
-            if self.silenced is not None:  # E-WDT-3, E-WDT-4
-                self._log.append((ev.SilenceEnded, self.silenced))
-                self.silenced = None
-        elif seat == self.silenced:  # E-UNO-5: said at the wrong moment, it is talking
-            self._talked(seat)
-        return counts
-
-    def catch(self, caller: int, target: int) -> bool:
-        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
-        whether ``target`` was penalised."""
-        self._check_seat(caller, "catch")
-        self._check_seat(target, "caught")
-        if caller == target:
-            raise IllegalMove(_("{name} cannot call out themselves.", name=self.names[caller]))
-        if caller == self.silenced:  # E-WDT-5: calling out is talking
-            self._talked(caller)
-        caught = target == self.uno_window and len(self.hands[target]) == 1 and target not in self.uno_said
-        self._log.append((ev.CaughtOut, caller, target, caught))
-        if caught:
-            self.uno_window = None
-            self._penalty(target, self.rules.uno_penalty, "uno")
-        return caught
-
-    def talk(self, seat: int) -> bool:
-        """``seat`` talks; a silenced player draws three (E-WDT-2). Returns whether penalised."""
-        self._check_seat(seat, "talk")
-        if seat == self.silenced:
-            self._talked(seat)
-            return True
-        self._log.append((ev.Talked, seat, False))
-        return False
-
-    def _talked(self, seat: int) -> None:
-        self._log.append((ev.Talked, seat, True))
-        self._penalty(seat, self.rules.talk_penalty, "talk")
-
-    def _check_seat(self, seat: int, action: str) -> None:
-        if self.phase == OVER:
-            raise IllegalMove(_HAND_OVER[action](winner=self.names[self.winner]))
-        if (type(seat) is not int and not isinstance(seat, _SEAT_TYPES)) or not 0 <= seat < len(self.hands):
-            raise IllegalMove(no_such_seat(seat, len(self.hands)))
+def hand_over(action: str, winner: str) -> str:
+    """Why ``action`` ("uno", "catch", "caught" or "talk") cannot be taken: the hand is over
+    and ``winner`` (a name) won it."""
+    return _HAND_OVER[action](winner=winner)

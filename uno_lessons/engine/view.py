@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Color
+from .events import NOBODY
 from .moves import DRAWN, TURN, Move
 from .reasons import no_such_seat
 from .talk import uno_counts
@@ -28,7 +29,7 @@ class PlayerView:
     direction: int
     draw_pile_size: int
     discard_pile_size: int
-    phase: str
+    phase: str  # a Phase (a StrEnum: it compares equal to its word, "turn", "drawn", ...)
     drawn: Card | None  # the card this seat just drew, if it is theirs to play or keep
     silenced: int | None
     uno_window: int | None
@@ -83,5 +84,5 @@ def player_view(game: Game, seat: int | None) -> PlayerView:
         winner=game.winner,
         points=game.points,
         legal_moves=tuple(game.legal_moves()) if mine else (),
-        log=tuple(game.narrate(viewer=-1 if seat is None else seat)),
+        log=tuple(game.narrate(viewer=NOBODY if seat is None else seat)),
     )

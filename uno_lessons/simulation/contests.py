@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.bots import run_match
+from ..engine.events import NOBODY, default_names
 from ..engine.rules import Rules
 from ..engine.scoring import Match
 from ..i18n import _, ngettext
@@ -82,7 +83,7 @@ class MatchStats:
     players: int
     seeds: np.ndarray
     hands: np.ndarray  # hands played
-    winner: np.ndarray  # seat that reached the target; -1 if none did
+    winner: np.ndarray  # seat that reached the target; NOBODY (-1) if none did
     winner_total: np.ndarray  # the winner's final total
     runner_up_total: np.ndarray  # the best other total
 
@@ -121,10 +122,10 @@ def simulate_matches(
         match_seed, bot_seed = np.random.SeedSequence(int(s)).spawn(2)
         bots = make_players(players, bot_seed)
         n_players = len(bots)
-        match = Match(n_players, rules=rules, seed=match_seed)
+        match = Match(default_names(n_players), rules=rules, seed=match_seed)
         run_match(match, bots, max_hands)
         totals = sorted(match.totals, reverse=True)
-        winner = -1 if match.winner is None else match.winner
+        winner = NOBODY if match.winner is None else match.winner
         rows.append((len(match.results), winner, totals[0], totals[1]))
         if progress is not None:
             progress(i + 1, n_matches)

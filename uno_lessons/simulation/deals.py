@@ -110,7 +110,7 @@ class Deals:
     def outcomes(self, question: str) -> np.ndarray:
         """One boolean per deal: the answer to one of ``QUESTIONS`` in that deal."""
         if question == "wild_in_hand":
-            return (self.hands >= _WILD_ID).any(axis=0)
+            return np.asarray((self.hands >= _WILD_ID).any(axis=0))
         if question == "reflip":
             return self.turned > 1
         if question == "can_play":

@@ -16,11 +16,12 @@ for move and event for event, over both rule sets and 2 to 10 players.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard, cast
 
 from ..engine.bots import SensibleBot, color_counts
 from ..engine.cards import ALL_CARDS, Card, Color, Rank
 from ..engine.game import Game
+from ..engine.kinds import MoveKind
 from ..engine.moves import (
     ACCEPT,
     CHALLENGE,
@@ -45,9 +46,11 @@ from ..i18n import _
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 _WILD_CARD, _WD4_CARD, _WDT_CARD = Card(None, _WILD), Card(None, _WD4), Card(None, _WDT)
 _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+# PLAIN_PLAYS as this module reads it: only at the index of a coloured card, which holds its Move.
+_PLAIN_PLAYS = cast("tuple[Move, ...]", PLAIN_PLAYS)
 
 
-def all_sensible(bots: Sequence[object]) -> bool:
+def all_sensible(bots: Sequence[object]) -> TypeGuard[Sequence[SensibleBot]]:
     """True when every seat is a plain ``SensibleBot`` (not a subclass), which
     ``play_sensible_hand`` plays exactly as ``run_hand`` would."""
     return all(type(b) is SensibleBot for b in bots)
@@ -118,7 +121,7 @@ def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], best: Card | None
             if not honest and bot.rng.random() < bot.bluff_rate:
                 return wild_plays(_WD4_CARD, False)[favourite_color_index(hand)]
     if best is not None:
-        return PLAIN_PLAYS[best.index]
+        return _PLAIN_PLAYS[best.index]
     if wilds:
         if wilds & -_W_FLAG:
             return wild_plays(_WILD_CARD)[favourite_color_index(hand)]
@@ -134,12 +137,12 @@ def _turn_move(game: Game, bot: SensibleBot, hand: list[Card], best: Card | None
     return PASS if honest else wild_plays(_WD4_CARD, False)[0]
 
 
-def _drawn_move(game: Game, hand: list[Card], wilds_block: bool) -> Move:
-    """``SensibleBot.choose`` in phase "drawn": play the card just drawn unless it is a bluff."""
-    card = game.drawn
+def _drawn_move(game: Game, card: Card, hand: list[Card], wilds_block: bool) -> Move:
+    """``SensibleBot.choose`` in phase "drawn", ``card`` the card just drawn: play it unless
+    it is a bluff."""
     rank = card.rank
     if not card.is_wild:
-        return PLAIN_PLAYS[card.index]
+        return _PLAIN_PLAYS[card.index]
     if rank is _WILD:
         return wild_plays(card)[favourite_color_index(hand)]
     if rank is _WDT:
@@ -180,7 +183,9 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     say_uno = game.say_uno
     record = moves.append if moves is not None else None
     # Module names read on every move, as locals (a local is cheaper to read than a global).
-    score_tables, plain_plays, no, wd4_held, turn_phase, drawn_phase = _SCORES, PLAIN_PLAYS, _NO, -_WD4_FLAG, TURN, DRAWN
+    score_tables, plain_plays, no, wd4_held = _SCORES, _PLAIN_PLAYS, _NO, -_WD4_FLAG
+    # Phases and kinds are enum members, tested by identity (engine/kinds.py says why).
+    turn_phase, drawn_phase, draw_kind = TURN, DRAWN, MoveKind.DRAW
     cards_before = sum(map(len, hands))
     made = plays = wd4s = bluffs = challenges = caught = took_back = 0
     if max_moves > 0 and game.uno_window is None:
@@ -196,7 +201,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
         if game.uno_window is not None:
             for s in seats:
                 bots[s].react(game, s)  # the move then closes the window (E-UNO-4)
-        elif len(hand) <= 2 and seat not in uno_said and uno_counts(len(hand), phase == turn_phase or phase == drawn_phase):
+        elif len(hand) <= 2 and seat not in uno_said and uno_counts(len(hand), phase is turn_phase or phase is drawn_phase):
             # With no UNO window open, SensibleBot.react can only say UNO: with one card, or
             # with two on its own turn; and after the first reactions only the player to move
             # can need to. Another seat's hand shrinks only by its own play, which leaves it
@@ -204,8 +209,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
             # (E-UNO-5 asked for the player to move: it is their turn, before playing when
             # the phase is "turn" or "drawn"; Game.uno_would_count asks the same.)
             say_uno(seat)  # what SensibleBot.react does here
-        if phase == turn_phase or phase == drawn_phase:
-            if phase == turn_phase:
+        if phase is turn_phase or phase is drawn_phase:
+            if phase is turn_phase:
                 # The coloured card it may play with the most points (then the colour held
                 # most, the first of equals), and the wilds it holds.
                 scores = score_tables[discard[-1]][game.current_color]
@@ -220,7 +225,7 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                             wilds |= -points
                     elif points > most:
                         best, most = card, points
-                    elif points == most and card is not best:
+                    elif points == most and card is not best and best is not None:
                         if counts is None:
                             counts = color_counts(hand)
                         if counts[card.color] > counts[best.color]:
@@ -232,22 +237,26 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
                 else:
                     move = _turn_move(game, bots[seat], hand, best, wilds, wilds_block)
             else:
-                card = game.drawn  # a coloured card just drawn is played (as _drawn_move would)
-                move = _drawn_move(game, hand, wilds_block) if card.is_wild else plain_plays[card.index]
-            card = move.card
-            if card is None:
-                if move.kind == "draw":
+                just_drawn = game.drawn  # a coloured card just drawn is played (as _drawn_move would)
+                assert just_drawn is not None  # phase "drawn" has its card
+                move = (_drawn_move(game, just_drawn, hand, wilds_block) if just_drawn.is_wild
+                        else plain_plays[just_drawn.index])
+            played = move.card
+            if played is None:
+                if move.kind is draw_kind:
                     draw(move)
                 else:
                     other(move)
             else:  # a play
                 play(move)
                 plays += 1
-                if card is _WD4_CARD:
+                if played is _WD4_CARD:
                     wd4s += 1
                     bluffs += move.honest is False
-        elif phase == RESPOND:
-            player, _color, honest = game.pending
+        elif phase is RESPOND:
+            pending = game.pending
+            assert pending is not None  # phase "challenge" has its Wild Draw Four
+            player, _color, honest = pending
             wants = len(hands[player]) >= bots[seat].challenge_min_cards
             move = CHALLENGE if wants else ACCEPT
             answerer_had, player_had = len(hand), len(hands[player])

@@ -13,6 +13,7 @@ from ..engine import events as ev
 from ..engine.bots import Bot, SensibleBot, make_bots
 from ..engine.bots import run_hand as _run_hand
 from ..engine.cards import Rank
+from ..engine.events import NOBODY
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import Rules
@@ -63,7 +64,7 @@ class GameStats:
     players: int
     seeds: np.ndarray  # the seed of each game
     moves: np.ndarray  # moves made: plays, draws, keeps, accepts, challenges, passes
-    winner: np.ndarray  # the winning seat; -1 if the move limit came first
+    winner: np.ndarray  # the winning seat; NOBODY (-1) if the move limit came first
     first_player: np.ndarray  # the seat that made the first move (C-SETUP-4 can change it)
     points: np.ndarray  # the winner's points: cards left in the other hands (E-SCORE-2)
     drawn: np.ndarray  # cards drawn by everyone, by choice and as penalties
@@ -88,7 +89,7 @@ class GameStats:
 
     def losing_hand_points(self) -> Estimate:
         """Expected points left in one losing hand at the end of a game (E-SCORE-2)."""
-        done = self.winner >= 0
+        done = self.winner != NOBODY
         return Estimate.of(self.points[done] / (self.players - 1))
 
     def summary(self) -> str:
@@ -96,7 +97,7 @@ class GameStats:
         rows = [
             (_("moves per game"), Estimate.of(self.moves)),
             (_("cards drawn per game"), Estimate.of(self.drawn)),
-            (_("winner's points"), Estimate.of(self.points[self.winner >= 0])),
+            (_("winner's points"), Estimate.of(self.points[self.winner != NOBODY])),
             (_("points in a losing hand"), self.losing_hand_points()),
             (_("Wild Draw Fours per game"), Estimate.of(self.wild_draw_fours)),
             (_("bluffs per game"), Estimate.of(self.bluffs)),
@@ -152,12 +153,12 @@ def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: l
             open_answer[4] += 1
     if open_answer is not None:  # e.g. no card was left to draw
         answers.append(tuple(open_answer))
-    winner = -1 if game.winner is None else game.winner
+    winner = NOBODY if game.winner is None else game.winner
     return (len(moves), winner, first, game.points or 0, drawn, len(honest), honest.count(False),
             challenges, caught)
 
 
-def _play_fast(game: Game, bots: list[Bot], max_moves: int, first: int, index: int,
+def _play_fast(game: Game, bots: Sequence[SensibleBot], max_moves: int, first: int, index: int,
                answers: list[tuple]) -> tuple[int, ...]:
     """``_read_game``'s figures for a new game of plain SensibleBots, counted while it is
     played by ``fastbots.play_sensible_hand`` instead of read back from the event log."""
@@ -166,7 +167,7 @@ def _play_fast(game: Game, bots: list[Bot], max_moves: int, first: int, index: i
     found: list[tuple] = []
     tally = play_sensible_hand(game, bots, max_moves, None, found)
     answers += [(index, *row) for row in found]
-    winner = -1 if game.winner is None else game.winner
+    winner = NOBODY if game.winner is None else game.winner
     return (tally.moves, winner, first, game.points or 0, setup_drawn + tally.drawn, tally.wild_draw_fours,
             tally.bluffs, tally.challenges, tally.caught)
 
@@ -208,22 +209,26 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
         spec = seating(i)
         policies = _sensible_policies(spec)
+        bots: Sequence[Bot]
+        fast: Sequence[SensibleBot] | None  # the bots when fastbots can play them
         if policies is None:
             bots = make_players(spec, Seed(s, (1,)))
+            fast = bots if all_sensible(bots) else None
         else:  # the bots make_players would make, reused with new seeds: a seat's seed is child k
-            bots = reused.get(policies)
-            if bots is None:
-                bots = reused[policies] = [SensibleBot(None, rate, least) for rate, least in policies]
-            while len(seat_seeds) < len(bots):  # seat k's seeds: children (1, k), as make_bots
+            sensible_bots = reused.get(policies)
+            if sensible_bots is None:
+                sensible_bots = reused[policies] = [SensibleBot(None, rate, least) for rate, least in policies]
+            while len(seat_seeds) < len(sensible_bots):  # seat k's seeds: children (1, k), as make_bots
                 seat_seeds.append(SeatSeeds(seeds, (1, len(seat_seeds))))
-            for bot, seat_seed in zip(bots, seat_seeds):
+            for bot, seat_seed in zip(sensible_bots, seat_seeds):
                 bot.reseed(seat_seed.select(i, s))
+            bots = fast = sensible_bots
         n_players = len(bots)
         rng.bit_generator.state = state
         game = Game.new(n_players, rules=rules, rng=rng)
         first = game.current_player
-        if policies is not None or all_sensible(bots):  # the same game, faster (fastbots.py)
-            rows.append(_play_fast(game, bots, max_moves, first, i, answers))
+        if fast is not None:  # the same game, faster (fastbots.py)
+            rows.append(_play_fast(game, fast, max_moves, first, i, answers))
         else:
             moves: list[Move] = []
             _run_hand(game, bots, max_moves, moves)

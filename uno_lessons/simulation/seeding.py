@@ -33,7 +33,7 @@ def _hash_consts(start: int, mult: int, count: int) -> list[np.uint32]:
 
 
 def _mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    result = _MIX_MULT_L * x - _MIX_MULT_R * y
+    result: np.ndarray = _MIX_MULT_L * x - _MIX_MULT_R * y  # uint32 (numpy's stubs say float64)
     return result ^ (result >> _U32(16))
 
 
