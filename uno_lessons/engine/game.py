@@ -30,6 +30,7 @@ from .moves import (
     explain_match,
     matches,
     plain_play,
+    play_move,
     silence_plays,
     wild_draw_four_honest,
     wild_plays,
@@ -53,20 +54,9 @@ _SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 
 class Game:
     """One hand of UNO. Make one with ``Game.new`` or ``Game.from_position``."""
 
-    def __init__(
-        self,
-        hands: list[list[Card]],
-        discard_pile: list[Card],
-        pile: list[Card],
-        *,
-        rules: Rules,
-        names: Sequence[str],
-        current: int,
-        direction: int,
-        color: Color | None,
-        rng: np.random.Generator,
-        dealer: int | None = None,
-    ) -> None:
+    def __init__(self, hands: list[list[Card]], discard_pile: list[Card], pile: list[Card], *, rules: Rules,
+                 names: Sequence[str], current: int, direction: int, color: Color | None,
+                 rng: np.random.Generator, dealer: int | None = None) -> None:
         self.rules = rules
         self.names = list(names)
         self.hands = hands
@@ -93,15 +83,9 @@ class Game:
 
     # ------------------------------------------------------------------ making games
     @classmethod
-    def new(
-        cls,
-        players: int | Sequence[str],
-        *,
-        rules: Rules | None = None,
-        seed: int | np.random.SeedSequence | None = None,
-        dealer: int = 0,
-        rng: np.random.Generator | None = None,
-    ) -> Self:
+    def new(cls, players: int | Sequence[str], *, rules: Rules | None = None,
+            seed: int | np.random.SeedSequence | None = None, dealer: int = 0,
+            rng: np.random.Generator | None = None) -> Self:
         """Shuffle, deal and turn the first card (E-SETUP). ``players`` is a count or names.
 
         ``seed`` gives the game a Generator of its own: the same seed deals the same game.
@@ -118,19 +102,10 @@ class Game:
         return game
 
     @classmethod
-    def from_position(
-        cls,
-        hands: Sequence[Sequence[str | Card] | str],
-        discard: Sequence[str | Card] | str,
-        draw_pile: Sequence[str | Card] | str = (),
-        *,
-        current: int = 0,
-        direction: int = 1,
-        color: Color | str | None = None,
-        rules: Rules | None = None,
-        names: Sequence[str] | None = None,
-        seed: int | None = 0,
-    ) -> Self:
+    def from_position(cls, hands: Sequence[Sequence[str | Card] | str], discard: Sequence[str | Card] | str,
+                      draw_pile: Sequence[str | Card] | str = (), *, current: int = 0, direction: int = 1,
+                      color: Color | str | None = None, rules: Rules | None = None,
+                      names: Sequence[str] | None = None, seed: int | None = 0) -> Self:
         """A position from card codes: one hand per seat, ``discard[-1]`` on top,
         ``draw_pile[0]`` drawn next, ``color`` in force when the top card is a wild."""
         rules = rules or Rules.encanto()
@@ -589,14 +564,7 @@ class Game:
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:
         """Play ``card`` for the current player (``color`` for a wild, ``target`` seat for a
         Wild Don't Talk); returns the move made."""
-        card = Card.parse(card)
-        chosen = Color.parse(color) if color is not None else None
-        if chosen is not None and card.color is not None:  # not a wild: its colour, or none, may be named
-            if chosen is not card.color:
-                raise IllegalMove(_("{card} is not a wild card: its colour is {color}, so {chosen} cannot be chosen",
-                                    card=card, color=card.color.display_name, chosen=chosen.display_name))
-            chosen = None
-        return self.apply(Move(_PLAY, card, chosen, target))
+        return self.apply(play_move(card, color, target))
 
     def draw(self, color: Color | str | None = None) -> Card:
         """Draw one card for the current player and return it (E-DRAW)."""

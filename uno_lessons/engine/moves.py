@@ -123,6 +123,20 @@ def plain_play(card: Card) -> Move:
     return move
 
 
+def play_move(card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:
+    """The Move that plays ``card`` (a code or a Card), naming ``color`` for a wild and
+    ``target`` for a Wild Don't Talk, as ``Game.play`` takes them: a coloured card's own
+    colour may be named too, and is then left out; IllegalMove for another colour."""
+    card = Card.parse(card)
+    chosen = Color.parse(color) if color is not None else None
+    if chosen is not None and card.color is not None:  # not a wild: only its own colour may be named
+        if chosen is not card.color:
+            raise IllegalMove(_("{card} is not a wild card: its colour is {color}, so {chosen} cannot be chosen",
+                                card=card, color=card.color.display_name, chosen=chosen.display_name))
+        chosen = None
+    return Move(MoveKind.PLAY, card, chosen, target)
+
+
 def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
     """The four (interned) moves that play a Wild or Wild Draw Four, one per colour."""
     key = (card.index, honest)
