@@ -89,7 +89,7 @@ def test_a_redis_store_without_redis_says_what_to_install(tmp_path):
     """, tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     english, dutch = done.stdout.strip().splitlines()
-    assert english == ("This server keeps its class tables in Redis, but the redis package is not "
+    assert english == ("This server stores its class tables in Redis, but the redis package is not "
                        'installed: install it with pip install "uno_lessons[redis]".')
     assert 'pip install "uno_lessons[redis]"' in dutch  # the command stays as it is typed
     assert "Traceback" not in done.stderr

@@ -80,7 +80,7 @@ def test_serve_with_a_redis_store_but_not_the_redis_extra_says_what_to_install(i
     done = subprocess.run([str(installed / "uno-lessons"), "serve", "--store", "redis://127.0.0.1:6379/0"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120, env=clean_env())
     assert done.returncode == 1, done.stdout + done.stderr
-    assert done.stdout.strip() == ("This server keeps its class tables in Redis, but the redis package is not "
+    assert done.stdout.strip() == ("This server stores its class tables in Redis, but the redis package is not "
                                    'installed: install it with pip install "uno_lessons[redis]".')
     assert "Traceback" not in done.stderr, done.stderr
 

@@ -43,7 +43,7 @@ def client_library() -> ModuleType:
         import redis
     except ImportError:
         # No detail to hide and nothing more in a log: the sentence says all there is to do.
-        raise TableError(_("This server keeps its class tables in Redis, but the redis package is "
+        raise TableError(_("This server stores its class tables in Redis, but the redis package is "
                            "not installed: install it with {command}.", command=INSTALL)) from None
     return redis
 
