@@ -59,6 +59,11 @@ class Bot:
     def react(self, game: Game, seat: int) -> None:
         """Out-of-turn actions for ``seat`` (say UNO, catch); the default does nothing."""
 
+    def jump_in(self, game: Game, seat: int, options: list[Move]) -> Move | None:
+        """H-JUMP: the jump-in ``seat`` makes now, one of ``options`` (its moves from
+        ``game.jump_ins()``), or None; the default never jumps in."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -77,6 +82,12 @@ class RandomBot(Bot):
     def choose(self, game: Game) -> Move:
         moves = game.legal_moves()
         return moves[int(self.rng.integers(len(moves)))]
+
+    def jump_in(self, game: Game, seat: int, options: list[Move]) -> Move | None:
+        """H-JUMP: jumps in half the time, with a random one of ``options``."""
+        if self.rng.random() < 0.5:
+            return options[int(self.rng.integers(len(options)))]
+        return None
 
     def react(self, game: Game, seat: int) -> None:
         if len(game.hands[seat]) == 1 and seat not in game.uno_said and self.rng.random() < self.uno_rate:
@@ -113,6 +124,9 @@ class SensibleBot(Bot):
         phase = game.phase
         pending = game.pending
         if phase is RESPOND and pending is not None:  # in phase "challenge" a Wild Draw Four is pending
+            stack = [m for m in moves if m.kind is _PLAY and m.honest is not False]
+            if stack:  # H-STACK: pass the penalty on, honestly
+                return self._best_wild(game, stack, game.hands[game.current_player])
             wants = len(game.hands[pending[0]]) >= self.challenge_min_cards
             answer = MoveKind.CHALLENGE if wants else MoveKind.ACCEPT
             return next(m for m in moves if m.kind is answer)
@@ -146,6 +160,8 @@ class SensibleBot(Bot):
             if bluffs and self.rng.random() < self.bluff_rate:
                 return self._best_wild(game, bluffs, hand)
         if best is not None:
+            if best.target is not None and best.card is not None and best.card.rank is Rank.SEVEN:
+                return _fewest_target(game, [m for m in moves if m.card == best.card])  # H-SEVEN-ZERO
             return best
         for rank in (Rank.WILD, Rank.WILD_DONT_TALK, Rank.WILD_DRAW_FOUR):
             options = [m for m in moves if m.card is not None and m.card.rank is rank and m.honest is not False]
@@ -159,6 +175,8 @@ class SensibleBot(Bot):
 
     def _best_wild(self, game: Game, options: list[Move], hand: list[Card]) -> Move:
         card = options[0].card  # every option plays the same card
+        if card is not None and options[0].target is not None and card.rank is Rank.SEVEN:
+            return _fewest_target(game, options)  # H-SEVEN-ZERO
         if card is None or not card.is_wild:
             return options[0]
         rest = list(hand)
@@ -174,6 +192,13 @@ class SensibleBot(Bot):
                 return m
         return options[0]
 
+    def jump_in(self, game: Game, seat: int, options: list[Move]) -> Move | None:
+        """H-JUMP: always jumps in when it can (a 7 swapping with the fewest cards)."""
+        card = options[0].card
+        if card is not None and options[0].target is not None:
+            return _fewest_target(game, options, seat)
+        return options[0]
+
     def react(self, game: Game, seat: int) -> None:
         hand = game.hands[seat]
         w = game.uno_window
@@ -184,6 +209,13 @@ class SensibleBot(Bot):
             w = game.uno_window
         if w is not None and w != seat and seat != game.silenced and len(game.hands[w]) == 1:
             game.catch(seat, w)
+
+
+def _fewest_target(game: Game, options: list[Move], seat: int | None = None) -> Move:
+    """H-SEVEN-ZERO: of 7-plays that each swap with a seat, the one with the other seat that
+    holds the fewest cards (the first of equals)."""
+    hands = game.hands
+    return min(options, key=lambda m: len(hands[m.target]) if m.target is not None else len(hands[seat or 0]))
 
 
 def color_counts(hand: list[Card]) -> dict[Color | None, int]:
@@ -270,12 +302,33 @@ def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000,
                     bots[s].react(game, s)
         if game.winner is not None:
             break
+        if game.rules.jump_in:  # H-JUMP: the first bot in play order that jumps in does
+            jumped = _jump_in(game, bots)
+            if jumped is not None:
+                if moves is not None:
+                    moves.append(jumped)
+                if game.winner is not None:
+                    break
+                continue
         move = game.apply(bots[game.current_player].choose(game))
         if moves is not None:
             moves.append(move)
         if game.winner is not None:
             break
     return game
+
+
+def _jump_in(game: Game, bots: Sequence[Bot]) -> Move | None:
+    """H-JUMP: ask the seats that can jump in, in play order; the first that wants to does."""
+    by_seat: dict[int, list[Move]] = {}
+    for seat, move in game.jump_ins():
+        by_seat.setdefault(seat, []).append(move)
+    for seat, options in by_seat.items():
+        chosen = bots[seat].jump_in(game, seat, options)
+        if chosen is not None:
+            assert chosen.card is not None  # a jump-in plays a card
+            return game.jump_in(seat, chosen.card, chosen.target)
+    return None
 
 
 def play_game(

@@ -266,6 +266,16 @@ _DREW: dict[str, tuple[Callable[..., str], Callable[..., str], Callable[..., str
                                 "{name} should draw {n} cards for talking while silenced, but no card is left to draw.",
                                 n, **v),
     ),
+    "stack": (  # H-STACK
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the stack.",
+                                "{name} draws {n} cards{cards} for the stack.", n, **v),
+        lambda n, **v: ngettext("{name} draws {n} card{cards} for the stack; only {n} of {wanted} were left.",
+                                "{name} draws {n} cards{cards} for the stack; only {n} of {wanted} were left.",
+                                n, **v),
+        lambda n, **v: ngettext("{name} should draw {n} card for the stack, but no card is left to draw.",
+                                "{name} should draw {n} cards for the stack, but no card is left to draw.",
+                                n, **v),
+    ),
     "start": (
         lambda n, **v: ngettext("{name} draws {n} card{cards} for the Draw Two turned at the start.",
                                 "{name} draws {n} cards{cards} for the Draw Two turned at the start.", n, **v),
@@ -287,7 +297,7 @@ class Drew(Event):
     seat: int
     cards: tuple[Card, ...]
     wanted: int
-    reason: str  # draw, draw_two, wild_draw_four, challenge, guilty, uno, talk, start
+    reason: str  # draw, draw_two, wild_draw_four, challenge, guilty, uno, talk, start, stack
 
     def describe(self, names, viewer) -> str:
         drew, short, nothing = _DREW.get(self.reason, _DREW["draw"])
@@ -534,11 +544,80 @@ class Won(Event):
                         self.points, name=_name(names, self.seat))
 
 
+@dataclass(slots=True)
+class Stacked(Event):
+    """H-STACK: a Draw Two or Wild Draw Four was played; ``seat`` stacks one on it or draws
+    the ``total``."""
+
+    kind: ClassVar[str] = "stacked"
+    seat: int
+    total: int
+
+    def describe(self, names, viewer) -> str:
+        return ngettext("House rule stacking: {name} may stack the same card on it, or draws {n} card.",
+                        "House rule stacking: {name} may stack the same card on it, or draws {n} cards.",
+                        self.total, name=_name(names, self.seat))
+
+
+@dataclass(slots=True)
+class JumpedIn(Event):
+    """H-JUMP: a player played a card identical to the top card out of turn."""
+
+    kind: ClassVar[str] = "jumped_in"
+    seat: int
+    card: Card
+    instead_of: int  # the seat whose turn it was
+
+    def describe(self, names, viewer) -> str:
+        return _("House rule jump-in: {name} jumps in with {card} ({code}), before {player}.",
+                 name=_name(names, self.seat), card=self.card.name, code=self.card.code,
+                 player=_name(names, self.instead_of))
+
+
+@dataclass(slots=True)
+class Swapped(Event):
+    """H-SEVEN-ZERO: a 7 was played and its player swapped hands with ``target``."""
+
+    kind: ClassVar[str] = "swapped"
+    seat: int
+    target: int
+
+    def describe(self, names, viewer) -> str:
+        return _("House rule seven-zero: {name} swaps hands with {target}.", name=_name(names, self.seat),
+                 target=_name(names, self.target))
+
+
+@dataclass(slots=True)
+class Rotated(Event):
+    """H-SEVEN-ZERO: a 0 was played and every hand passed one seat on."""
+
+    kind: ClassVar[str] = "rotated"
+    direction: int
+
+    def describe(self, names, viewer) -> str:
+        if self.direction == 1:
+            return _("House rule seven-zero: every hand passes one seat on, clockwise.")
+        return _("House rule seven-zero: every hand passes one seat on, counter-clockwise.")
+
+
+@dataclass(slots=True)
+class DrewNothingPlayable(Event):
+    """H-DRAW-UNTIL: the draw pile ran out before a playable card came."""
+
+    kind: ClassVar[str] = "drew_nothing_playable"
+    seat: int
+
+    def describe(self, names, viewer) -> str:
+        return _("House rule draw until playable: no card is left to draw and none of them can be played, "
+                 "so {name}'s turn ends.", name=_name(names, self.seat))
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         Dealt, Turned, StartEffect, Played, Drew, Kept, Skipped, Reversed, Passed, Accepted,
         Challenged, TookBack, SaidUno, CaughtOut, Talked, Silenced, SilenceEnded, Reshuffled, Won,
+        Stacked, JumpedIn, Swapped, Rotated, DrewNothingPlayable,
     )
 }
 

@@ -32,6 +32,7 @@ from .moves import (
     plain_play,
     play_move,
     silence_plays,
+    swap_plays,
     wild_draw_four_honest,
     wild_plays,
 )
@@ -42,6 +43,7 @@ from .talk import hand_over, is_caught, uno_counts
 from .view import PlayerView, player_view
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+_SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
 _WILD, _WD4, _WDT = Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 _PLAYED, _DREW, _SKIPPED = ev.Played, ev.Drew, ev.Skipped  # noted on most moves: one lookup
 # Module names for the members the engine tests with ``is`` (kinds.py says why).
@@ -80,6 +82,12 @@ class Game:
         # Events not yet read, noted cheaply as (Event class, *fields); see ``events``.
         self._log: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
+        # H-STACK: the penalty stacked so far (Draw Twos in phase "turn", Wild Draw Fours in
+        # phase "challenge"); 0 when nothing is stacked, and always 0 with stacking off.
+        self.stack = 0
+        # Whether any house rule is on, and H-DRAW-UNTIL: one attribute each on the hot path.
+        self._house = rules.house
+        self._until = rules.draw_until_playable
 
     # ------------------------------------------------------------------ making games
     @classmethod
@@ -225,6 +233,8 @@ class Game:
             return legal.copy()
         if self.phase is not TURN:
             legal = self._answers()
+        elif self._house:
+            legal = self._house_turn()
         else:
             hand = self.hands[self.current_player]
             playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
@@ -252,8 +262,49 @@ class Game:
         """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
         phase, drawn = self.phase, self.drawn
         if phase is DRAWN and drawn is not None:  # in phase "drawn" a card is always drawn
-            return [*self._plays_of(drawn, self.hands[self.current_player]), KEEP]
-        return [ACCEPT, CHALLENGE] if phase is RESPOND else []
+            plays = self._plays_of(drawn, self.hands[self.current_player])
+            # H-FORCE: no keep, unless the play would be a bluffed Wild Draw Four (docs/rules.md).
+            if self._house and self.rules.force_play and plays[0].honest is not False:
+                return list(plays)
+            return [*plays, KEEP]
+        if phase is not RESPOND:
+            return []
+        if self._house and self.rules.stacking:  # H-STACK: a Wild Draw Four on the Wild Draw Four
+            return [*self._stack_plays(_WD4), ACCEPT, CHALLENGE]
+        return [ACCEPT, CHALLENGE]
+
+    def _stack_plays(self, rank: Rank) -> list[Move]:
+        """H-STACK: the current player's plays of a card of ``rank`` onto the stack."""
+        hand = self.hands[self.current_player]
+        plays: list[Move] = []
+        offered: list[Card] = []
+        for card in hand:
+            if card.rank is rank and card not in offered:
+                offered.append(card)
+                plays += self._plays_of(card, hand)
+        return plays
+
+    def _house_turn(self) -> list[Move]:
+        """``legal_moves`` in phase "turn" with a house rule on: stacked Draw Twos are
+        answered (H-STACK), a 7 names the seat it swaps with (H-SEVEN-ZERO)."""
+        if self.stack:  # H-STACK: stack a Draw Two, or accept and draw the total
+            return [*self._stack_plays(_DRAW_TWO), ACCEPT]
+        hand = self.hands[self.current_player]
+        playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
+        legal: list[Move] = []
+        offered: list[Card] = []
+        for card in hand:
+            if card in playable and card not in offered:
+                offered.append(card)
+                legal += self._plays_of(card, hand)
+        if self.can_draw():  # E-DRAW-3
+            if self.current_color is None:
+                legal.extend(DRAW_WITH_COLOR)
+            else:
+                legal.append(DRAW)
+        elif not legal:
+            legal.append(PASS)
+        return legal
 
     def _plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
         """The (interned) moves that play ``card`` from ``hand`` for the player to move: a
@@ -267,6 +318,8 @@ class Game:
                                                           self.rules.wilds_block_wild_draw_four, card))
         if rank is _WDT:
             return silence_plays(card, self.current_player, len(self.hands))
+        if rank is _SEVEN and self.rules.seven_zero:  # H-SEVEN-ZERO: one play per seat to swap with
+            return swap_plays(card, self.current_player, len(self.hands))
         return (plain_play(card),)
 
     # ------------------------------------------------------------------ moves
@@ -375,6 +428,8 @@ class Game:
             else:
                 self.uno_said.discard(seat)  # E-UNO-5: an UNO said with more cards lapses
         rank = card.rank
+        if self._house and self._house_effect(seat, card, move.target, nxt):
+            return
         if card.is_number or rank is _WILD:
             self.current_player = nxt
         elif rank is _SKIP:  # E-ACT-4
@@ -402,9 +457,50 @@ class Game:
             self._log.append((ev.Silenced, move.target, seat))
             self.current_player = nxt
 
+    def _house_effect(self, seat: int, card: Card, target: int | None, nxt: int) -> bool:
+        """The effect of a card played under a house rule that changes it (H-STACK,
+        H-SEVEN-ZERO); False when the card has its usual effect."""
+        rank, rules, log = card.rank, self.rules, self._log
+        if rules.stacking and rank is _DRAW_TWO:  # H-STACK: the penalty passes on, added up
+            self.stack += rules.draw_two_count
+            self.current_player = nxt
+            log.append((ev.Stacked, nxt, self.stack))
+            return True
+        if rules.stacking and rank is _WD4:  # H-STACK: the next player may also stack
+            self.stack += rules.wild_draw_four_count
+            log.append((ev.Stacked, nxt, self.stack))
+            return False  # and as usual: the next player answers it (E-WD4-3)
+        if rules.seven_zero and rank is _SEVEN and target is not None:  # H-SEVEN-ZERO
+            hands = self.hands
+            hands[seat], hands[target] = hands[target], hands[seat]
+            self._hands_moved()
+            log.append((ev.Swapped, seat, target))
+            self.current_player = nxt
+            return True
+        if rules.seven_zero and rank is _ZERO:  # H-SEVEN-ZERO: every hand one seat on
+            hands, n, d = self.hands, len(self.hands), self.direction
+            moved = [hands[(s - d) % n] for s in range(n)]
+            hands[:] = moved
+            self._hands_moved()
+            log.append((ev.Rotated, d))
+            self.current_player = nxt
+            return True
+        return False
+
+    def _hands_moved(self) -> None:
+        """After hands change owners (H-SEVEN-ZERO), an UNO said lapses and nobody can be
+        caught until a play leaves a player with one card again (docs/rules.md)."""
+        self.uno_said.clear()
+        self.uno_window = None
+
     def _win(self, seat: int, nxt: int, rank: Rank) -> None:
         # E-WIN-2: a last Draw Two or Wild Draw Four still makes the next player draw.
-        if rank is _DRAW_TWO:
+        # H-STACK: a last card onto a stack: the next player draws the whole stack.
+        if self.stack and (rank is _DRAW_TWO or rank is _WD4):
+            count = self.rules.draw_two_count if rank is _DRAW_TWO else self.rules.wild_draw_four_count
+            total, self.stack, self.pending = self.stack + count, 0, None
+            self._penalty(nxt, total, "stack")
+        elif rank is _DRAW_TWO:
             self._penalty(nxt, self.rules.draw_two_count, "draw_two")
         elif rank is _WD4:
             self._penalty(nxt, self.rules.wild_draw_four_count, "wild_draw_four")
@@ -426,6 +522,9 @@ class Game:
         seat = self.current_player
         if move.color is not None:  # classic: a Wild turned first; the colour is named now
             self.current_color = move.color
+        if self._until:
+            self._draw_until(seat)
+            return
         pile = self._pile
         card = pile.pop() if pile else self._refilled().pop()  # legal: there is a card to draw
         hand = self.hands[seat]
@@ -438,11 +537,44 @@ class Game:
         else:
             self._end_turn()
 
+    def _draw_until(self, seat: int) -> None:
+        """H-DRAW-UNTIL: draw until a playable card comes, or nothing is left to draw."""
+        hand, got = self.hands[seat], []
+        playable = PLAYABLE[self.discard_pile[-1]][self.current_color]
+        card = None
+        while True:
+            pile = self._pile or self._refilled()
+            if not pile:
+                card = None  # E-DRAW-3: nothing left; the turn ends
+                break
+            card = pile.pop()
+            hand.append(card)
+            got.append(card)
+            if card in playable:
+                break
+        if self.uno_said:
+            self.uno_said.discard(seat)
+        self._log.append((_DREW, seat, tuple(got), len(got), "draw"))
+        if card is not None:
+            self.phase, self.drawn = DRAWN, card  # play it or (unless H-FORCE) keep it
+        else:
+            self._log.append((ev.DrewNothingPlayable, seat))
+            self._end_turn()
+
     def _accept(self) -> None:
         seat = self.current_player
+        stack, self.stack = self.stack, 0
+        if self.pending is None:  # H-STACK: a stack of Draw Twos, drawn in full
+            self._penalty(seat, stack, "stack")
+            self._log.append((_SKIPPED, seat))
+            self._end_turn()
+            return
         self.pending = None
         self._log.append((ev.Accepted, seat))
-        self._penalty(seat, self.rules.wild_draw_four_count, "wild_draw_four")
+        if stack > self.rules.wild_draw_four_count:  # H-STACK: Wild Draw Fours stacked
+            self._penalty(seat, stack, "stack")
+        else:
+            self._penalty(seat, self.rules.wild_draw_four_count, "wild_draw_four")
         self._log.append((_SKIPPED, seat))
         self._end_turn()
 
@@ -451,9 +583,13 @@ class Game:
         assert self.pending is not None  # phase "challenge" always has a Wild Draw Four to answer
         player, previous_color, honest = self.pending
         self.pending = None
+        # H-STACK: only the last Wild Draw Four is challenged; the loser also takes what was
+        # stacked before it (docs/rules.md).
+        extra = max(0, self.stack - self.rules.wild_draw_four_count)
+        self.stack = 0
         self._log.append((ev.Challenged, seat, player, tuple(self.hands[player]), previous_color, honest))
         if honest:  # E-WD4-4
-            self._penalty(seat, self.rules.innocent_challenge_draw, "challenge")
+            self._penalty(seat, self.rules.innocent_challenge_draw + extra, "challenge")
             self._log.append((_SKIPPED, seat))
             self._end_turn()
             return
@@ -463,7 +599,7 @@ class Game:
             self.current_color = previous_color
             self.uno_said.discard(player)
             self._log.append((ev.TookBack, player, self.discard_pile[-1]))
-        self._penalty(player, self.rules.guilty_draw, "guilty")  # E-WD4-5
+        self._penalty(player, self.rules.guilty_draw + extra, "guilty")  # E-WD4-5
         self.phase = TURN  # the challenger takes their turn as normal
 
     # ------------------------------------------------------------------ drawing
@@ -560,6 +696,44 @@ class Game:
         if (type(seat) is not int and not isinstance(seat, _SEAT_TYPES)) or not 0 <= seat < len(self.hands):
             raise IllegalMove(no_such_seat(seat, len(self.hands)))
 
+    # ------------------------------------------------------------------ jumping in (H-JUMP)
+    def jump_ins(self) -> list[tuple[int, Move]]:
+        """H-JUMP: every out-of-turn play open now, as ``(seat, move)`` pairs (seats in play
+        order after the current player; a 7 under H-SEVEN-ZERO once per seat to swap with).
+        ``legal_moves`` stays the current player's; empty when the house rule is off."""
+        if not self.rules.jump_in or self.phase is OVER:
+            return []
+        top, n, out = self.discard_pile[-1], len(self.hands), []
+        if top.is_wild:
+            return []
+        for step in range(1, n):
+            seat = (self.current_player + step * self.direction) % n
+            if top in self.hands[seat]:
+                if top.rank is _SEVEN and self.rules.seven_zero:
+                    out += [(seat, m) for m in swap_plays(top, seat, n)]
+                else:
+                    out.append((seat, plain_play(top)))
+        return out
+
+    def jump_in(self, seat: int, card: Card | str, target: int | None = None) -> Move:
+        """H-JUMP: ``seat`` plays ``card``, identical to the top card, out of turn; play goes
+        on from them (``target``: the seat a 7 swaps with under H-SEVEN-ZERO). Returns the
+        move made; IllegalMove, with nothing changed, when it is not allowed."""
+        from .reasons import why_no_jump_in
+
+        reason = why_no_jump_in(self, seat, card, target)
+        if reason is not None:
+            raise IllegalMove(reason)
+        card = Card.parse(card)
+        move = plain_play(card) if target is None else swap_plays(card, seat, len(self.hands))[
+            target - (target > seat)]
+        self._log.append((ev.JumpedIn, seat, card, self.current_player))
+        if self.phase is DRAWN:  # the drawn card stays in the hand; that turn is over
+            self.phase, self.drawn = TURN, None
+        self.current_player = seat
+        self.play_fast(move)
+        return move
+
     # ------------------------------------------------------------------ shorthands
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:
         """Play ``card`` for the current player (``color`` for a wild, ``target`` seat for a
@@ -605,6 +779,7 @@ class Game:
         twin.dealer, twin.phase, twin.drawn, twin.pending = self.dealer, self.phase, self.drawn, self.pending
         twin.silenced, twin.uno_window, twin.uno_said = self.silenced, self.uno_window, set(self.uno_said)
         twin.winner, twin.points = self.winner, self.points
+        twin.stack, twin._house, twin._until = self.stack, self._house, self._until
         twin._events, twin._log = list(self._events), list(self._log)
         twin._legal = None if self._legal is None else list(self._legal)
         return twin

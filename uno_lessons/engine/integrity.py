@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _, ngettext
 from .cards import Card, Color, Rank, build_deck
 from .kinds import Phase
-from .moves import DRAWN, OVER, PLAYABLE, RESPOND
+from .moves import DRAWN, OVER, PLAYABLE, RESPOND, TURN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,6 +39,7 @@ def check_game(game: Game) -> None:
     _check_cards(game)
     _check_phase(game, n)
     _check_colour(game)
+    _check_stack(game)
     if game.silenced is not None and not _is_seat(game.silenced, n):
         raise ValueError(_("The saved game silences seat {seat}, but the seats are 0 to {last}.",
                            seat=repr(game.silenced), last=n - 1))
@@ -185,6 +186,20 @@ def _check_pending(game: Game, n: int, top: Card) -> None:
     if not isinstance(honest, bool):
         raise ValueError(_("The saved game does not say whether the Wild Draw Four was played honestly "
                            "(true or false)."))
+
+
+def _check_stack(game: Game) -> None:
+    """H-STACK: a stacked penalty waits only with stacking on, on a Draw Two in phase "turn"
+    or on a Wild Draw Four in phase "challenge"."""
+    stack, top, phase = game.stack, game.discard_pile[-1], game.phase
+    if stack == 0:
+        return
+    fits = (type(stack) is int and stack > 0 and game.rules.stacking
+            and ((phase == TURN and top.rank is Rank.DRAW_TWO)
+                 or (phase == RESPOND and top.rank is Rank.WILD_DRAW_FOUR)))
+    if not fits:
+        raise ValueError(_("The saved game has a stacked penalty of {stack} cards, but stacking (H-STACK) is off "
+                           "or there is no Draw Two or Wild Draw Four to stack on.", stack=repr(stack)))
 
 
 def _check_colour(game: Game) -> None:

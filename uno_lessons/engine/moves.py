@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..i18n import _, pgettext
-from .cards import ALL_CARDS, Card, Color
+from .cards import ALL_CARDS, Card, Color, Rank
 from .kinds import MoveKind, Phase
 
 #: Every kind of move, in the order the engine lists them (members of :class:`~.kinds.MoveKind`).
@@ -50,7 +50,9 @@ class Move:
             text = f"play {self.card}"
             if self.color is not None and self.card is not None and self.card.is_wild:
                 text += f" choosing {self.color.label}"
-            if self.target is not None:
+            if self.target is not None and self.card is not None and self.card.rank is Rank.SEVEN:
+                text += f" swapping hands with seat {self.target}"  # H-SEVEN-ZERO
+            elif self.target is not None:
                 text += f" silencing seat {self.target}"
             if self.honest is False:
                 text += " (bluff)"
@@ -65,6 +67,8 @@ class Move:
     def describe(self) -> str:
         """The move in words in the current language (in English the same as ``str(move)``)."""
         if self.kind == "play" and self.card is not None:
+            if self.target is not None and self.card.rank is Rank.SEVEN:  # H-SEVEN-ZERO
+                return _("play {card} swapping hands with seat {seat}", card=self.card.code, seat=self.target)
             color = self.color.display_name if self.color is not None and self.card.is_wild else None
             key = (color is not None, self.target is not None, self.honest is False)
             return _PLAY_WORDS[key](card=self.card.code, color=color, seat=self.target)
@@ -112,6 +116,7 @@ DRAW_WITH_COLOR = tuple(Move(MoveKind.DRAW, color=c) for c in COLORS)
 PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move(MoveKind.PLAY, c) for c in ALL_CARDS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
 _SILENCE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+_SWAP: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 
 
 def plain_play(card: Card) -> Move:
@@ -153,6 +158,17 @@ def silence_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
     if moves is None:
         moves = _SILENCE[key] = tuple(Move(MoveKind.PLAY, card, color, target)
                                       for color in COLORS for target in range(players) if target != seat)
+    return moves
+
+
+def swap_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
+    """H-SEVEN-ZERO: the (interned) moves that play a 7 from ``seat``, one per other seat to
+    swap hands with."""
+    key = (card.index, seat, players)
+    moves = _SWAP.get(key)
+    if moves is None:
+        moves = _SWAP[key] = tuple(Move(MoveKind.PLAY, card, None, target)
+                                   for target in range(players) if target != seat)
     return moves
 
 

@@ -23,12 +23,18 @@ def why_illegal(game: Game, move: Move) -> str:
     if not isinstance(move, Move):
         return _("{move} is not a move; use one from game.legal_moves().", move=repr(move))
     kind = move.kind
+    stacked = _why_not_on_stack(game, move, who)
+    if stacked is not None:
+        return stacked
     if phase == RESPOND and kind not in (MoveKind.ACCEPT, MoveKind.CHALLENGE):
         return _("{name} must first accept or challenge the Wild Draw Four.", name=who)
     if kind == MoveKind.ACCEPT and phase != RESPOND:
         return _("There is no Wild Draw Four to accept.")
     if kind == MoveKind.CHALLENGE and phase != RESPOND:
         return _("There is no Wild Draw Four to challenge.")
+    if kind == MoveKind.KEEP and phase == DRAWN and drawn is not None and game.rules.force_play:
+        return _("House rule H-FORCE: a drawn card that can be played must be played, so {name} cannot "
+                 "keep {code}.", name=who, code=drawn.code)
     if kind == MoveKind.KEEP:
         return _("Keep is only possible just after drawing a card that could be played.")
     if kind == MoveKind.PASS:
@@ -67,9 +73,71 @@ def _why_not_play(game: Game, move: Move, card: Card, who: str) -> str:
         if move.target == game.current_player:
             return _("A Wild Don't Talk silences another player, not the one who plays it.")
         return no_such_seat(move.target, len(game.hands))
+    if card.rank is Rank.SEVEN and game.rules.seven_zero:
+        if move.target is None:
+            return _("House rule H-SEVEN-ZERO: a 7 swaps hands, so choose the player {name} swaps with.", name=who)
+        if move.target == game.current_player:
+            return _("House rule H-SEVEN-ZERO: a 7 swaps hands with another player, not with the one who plays it.")
+        return no_such_seat(move.target, len(game.hands))
     if move.target is not None:
         return _("Only a Wild Don't Talk chooses a player to silence; {code} does not.", code=card.code)
     return _("{move} is not allowed now.", move=move.describe())
+
+
+def _why_not_on_stack(game: Game, move: Move, who: str) -> str | None:
+    """H-STACK: the reason for a move that does not answer a stack, or None."""
+    if not game.stack:
+        return None
+    wanted = Rank.WILD_DRAW_FOUR if game.phase == RESPOND else Rank.DRAW_TWO
+    card = move.card
+    if move.kind == MoveKind.PLAY and card is not None and card.rank is wanted:
+        return None  # a card of the right kind: the usual reasons say what is wrong with it
+    if game.phase == RESPOND and move.kind in (MoveKind.ACCEPT, MoveKind.CHALLENGE):
+        return None
+    if move.kind == MoveKind.ACCEPT:
+        return None
+    if wanted is Rank.DRAW_TWO:
+        return _("House rule H-STACK: {name} must stack a Draw Two or accept and draw {n} cards.",
+                 name=who, n=game.stack)
+    return _("House rule H-STACK: {name} must stack a Wild Draw Four, challenge the last one, or accept and "
+             "draw {n} cards.", name=who, n=game.stack)
+
+
+def why_no_jump_in(game: Game, seat: object, card: Card | str, target: int | None) -> str | None:
+    """H-JUMP: why ``seat`` may not jump in with ``card`` now, or None when they may."""
+    if not game.rules.jump_in:
+        return _("Jumping in is the house rule H-JUMP, and it is off in this game.")
+    if game.phase == OVER and game.winner is not None:
+        return _("The hand is over: {winner} won.", winner=game.names[game.winner])
+    if type(seat) is not int or not 0 <= seat < len(game.hands):
+        return no_such_seat(seat, len(game.hands))
+    try:
+        card = Card.parse(card)
+    except ValueError as exc:
+        return str(exc)
+    name, top = game.names[seat], game.discard_pile[-1]
+    if seat == game.current_player:
+        return _("It is {name}'s turn: play {code} as a normal move; jumping in (H-JUMP) is for the other "
+                 "players.", name=name, code=card.code)
+    if card not in game.hands[seat]:
+        return _("{name} does not hold {code}.", name=name, code=card.code)
+    if card.is_wild:
+        return _("House rule H-JUMP: only a card identical to the top card in colour and number or symbol "
+                 "may jump in; a wild card has no colour of its own, so it cannot.")
+    if card != top:
+        return _("House rule H-JUMP: {name} may jump in only with a card identical to the top card {top}, "
+                 "not with {code}.", name=name, top=top.code, code=card.code)
+    if card.rank is Rank.SEVEN and game.rules.seven_zero:
+        if target is None:
+            return _("House rule H-SEVEN-ZERO: a 7 swaps hands, so choose the player {name} swaps with.",
+                     name=name)
+        if target == seat:
+            return _("House rule H-SEVEN-ZERO: a 7 swaps hands with another player, not with the one who plays it.")
+        if type(target) is not int or not 0 <= target < len(game.hands):
+            return no_such_seat(target, len(game.hands))
+    elif target is not None:
+        return _("Only a Wild Don't Talk chooses a player to silence; {code} does not.", code=card.code)
+    return None
 
 
 def no_such_seat(seat: object, players: int) -> str:

@@ -44,6 +44,12 @@ class Rules:
     # E-ACT-3 (official): with two players a Reverse acts like a Skip.
     two_player_reverse_is_skip: bool = True
     target_score: int = 500  # E-SCORE-4
+    # House rules (docs/rules.md, "House rules"): off in both presets, each combinable with either.
+    stacking: bool = False  # H-STACK: a Draw Two on a Draw Two, a Wild Draw Four on a Wild Draw Four
+    jump_in: bool = False  # H-JUMP: an identical card may be played out of turn (Game.jump_in)
+    seven_zero: bool = False  # H-SEVEN-ZERO: a 7 swaps hands with a chosen player; a 0 passes every hand on
+    draw_until_playable: bool = False  # H-DRAW-UNTIL: drawing goes on until a playable card comes
+    force_play: bool = False  # H-FORCE: a drawn card that can be played must be played (no keep)
 
     def __post_init__(self) -> None:
         if self.first_card_action not in ("reflip", "apply"):
@@ -70,6 +76,12 @@ class Rules:
             wilds_block_wild_draw_four=False,
             guilty_penalty="take_back",
         )
+
+    @property
+    def house(self) -> bool:
+        """True when any of the switchable house rules (H-STACK, H-JUMP, H-SEVEN-ZERO,
+        H-DRAW-UNTIL, H-FORCE) is on."""
+        return self.stacking or self.jump_in or self.seven_zero or self.draw_until_playable or self.force_play
 
     @property
     def deck_size(self) -> int:

@@ -61,6 +61,7 @@ def game_to_json(game: Game) -> str:
         "uno_said": sorted(game.uno_said),
         "winner": game.winner,
         "points": game.points,
+        "stack": game.stack,  # H-STACK (saves from before the house rules have none: 0)
         "rng": game.rng.bit_generator.state,
         "events": [e.to_list() for e in game.events],
     }
@@ -101,6 +102,7 @@ def game_from_json(text: str, cls: type[G]) -> G:
         game.uno_said = set(data["uno_said"])
         game.winner = data["winner"]
         game.points = data["points"]
+        game.stack = data.get("stack", 0)
         game.events = [ev.event_from_list(e) for e in data["events"]]
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
         raise ValueError(_("This text is not a saved uno_lessons game: {error}", error=exc)) from exc

@@ -173,6 +173,8 @@ def play_sensible_hand(game: Game, bots: Sequence[SensibleBot], max_moves: int =
     n = len(hands)
     if len(bots) != n or not all_sensible(bots):
         raise ValueError(_("play_sensible_hand needs one plain SensibleBot for each of the {seats} seats.", seats=n))
+    if game.rules.house:  # H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE: not known here
+        raise ValueError(_("play_sensible_hand plays no house rule; play this game with bots.run_hand."))
     seats = range(n)
     wilds_block = game.rules.wilds_block_wild_draw_four
     take_back = game.rules.guilty_penalty == "take_back"

@@ -138,7 +138,7 @@ def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: l
         elif kind is ev.Drew:
             _kind, _seat, cards, _wanted, reason = event
             drawn += len(cards)
-            if open_answer is not None and reason in ("wild_draw_four", "challenge", "guilty"):
+            if open_answer is not None and reason in ("wild_draw_four", "challenge", "guilty", "stack"):
                 open_answer[3 if reason != "guilty" else 4] += len(cards)
                 answers.append(tuple(open_answer))
                 open_answer = None
@@ -206,6 +206,7 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     rng = np.random.Generator(np.random.PCG64(0))
     reused: dict[tuple, list[SensibleBot]] = {}
     seat_seeds: list[SeatSeeds] = []
+    house = rules.house
     for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
         spec = seating(i)
         policies = _sensible_policies(spec)
@@ -227,7 +228,9 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         rng.bit_generator.state = state
         game = Game.new(n_players, rules=rules, rng=rng)
         first = game.current_player
-        if fast is not None:  # the same game, faster (fastbots.py)
+        # fastbots.py knows no house rule (H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL,
+        # H-FORCE): with any of them on, every game goes through the engine's own moves.
+        if fast is not None and not house:  # the same game, faster (fastbots.py)
             rows.append(_play_fast(game, fast, max_moves, first, i, answers))
         else:
             moves: list[Move] = []
