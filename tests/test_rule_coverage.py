@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from uno_lessons import Rules
-from uno_lessons.engine.rulebook import RULES, cite, rule
+from uno_lessons.engine.rulebook import HOUSE_RULES, RULES, cite, rule
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
@@ -90,3 +90,24 @@ def test_the_house_rules_section_names_every_number_switch_with_its_value():
         assert values[names.index(name)] == getattr(Rules.encanto(), name) == getattr(Rules.classic(), name)
     other = [f.name for f in dataclasses.fields(Rules) if f.name not in numbers and f.name != "name"]
     assert all(f"`{name}`" in house for name in other)
+
+
+def test_the_house_rule_ids_are_the_rulebooks_and_each_is_named_by_a_test_and_the_engine():
+    """H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE: docs/rules.md's house rules with
+    ids are the rulebook's HOUSE_RULES, each is a switch off in both presets, and each id is
+    cited by a test and by the engine's code."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    house = section(text, "House rules")
+    assert set(re.findall(r"\(\b(H-[A-Z-]+[A-Z])\)", house)) == set(HOUSE_RULES)
+    assert not set(HOUSE_RULES) & set(RULES)
+    me = Path(__file__).name
+    tests = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py") if p.name != me)
+    code = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "uno_lessons" / "engine").glob("*.py")
+                    if p.name != "rulebook.py")
+    for rule_id in HOUSE_RULES:
+        assert re.search(re.escape(rule_id) + r"(?![-\w])", tests), rule_id
+        assert re.search(re.escape(rule_id) + r"(?![-\w])", code), rule_id
+        assert HOUSE_RULES[rule_id].source == "house" and "house rule" in str(rule(rule_id))
+    for switch in ("stacking", "jump_in", "seven_zero", "draw_until_playable", "force_play"):
+        assert getattr(Rules.encanto(), switch) is False and getattr(Rules.classic(), switch) is False
+        assert f"`{switch}`" in house

@@ -10,8 +10,9 @@ from ..i18n import N_, _
 @dataclass(frozen=True)
 class Rule:
     """One rule: its id, a one-line summary (English, the catalog's key), and its source:
-    "box" text, "official" Mattel rules where the box text is silent, or "mixed" (box text
-    with an official fill-in). ``str(rule)`` is the rule in the current language."""
+    "box" text, "official" Mattel rules where the box text is silent, "mixed" (box text
+    with an official fill-in), or "house": a house rule, a ``Rules`` switch that is off in
+    both presets (the ids ``H-…``). ``str(rule)`` is the rule in the current language."""
 
     id: str
     summary: str
@@ -25,6 +26,9 @@ class Rule:
     def __str__(self) -> str:
         if self.source == "official":
             return _("{id}: {summary} (official rule; the box text is silent)", id=self.id, summary=self.text)
+        if self.source == "house":
+            return _("{id}: {summary} (house rule; off unless the game's rules switch it on)", id=self.id,
+                     summary=self.text)
         if self.source == "mixed":
             return _("{id}: {summary} (box text, completed by the official rules)", id=self.id,
                      summary=self.text)
@@ -92,13 +96,30 @@ _RULES = [
 #: Every rule by id, in the order of docs/rules.md.
 RULES: dict[str, Rule] = {r.id: r for r in _RULES}
 
+# The house rules (docs/rules.md, "House rules"): each is one ``Rules`` switch, off in both presets.
+_HOUSE_RULES = [
+    Rule("H-STACK", N_("Stacking (stacking): a Draw Two may be answered with a Draw Two, a Wild Draw Four "
+            "with a Wild Draw Four; the penalty adds up and passes on"), "house"),
+    Rule("H-JUMP", N_("Jump-in (jump_in): a card identical to the top card may be played out of turn; "
+            "play goes on from its player"), "house"),
+    Rule("H-SEVEN-ZERO", N_("Seven-zero (seven_zero): a 7 swaps hands with a chosen player; a 0 passes "
+            "every hand one seat on"), "house"),
+    Rule("H-DRAW-UNTIL", N_("Draw until playable (draw_until_playable): drawing goes on until a playable "
+            "card comes"), "house"),
+    Rule("H-FORCE", N_("Forced play (force_play): a drawn card that can be played must be played"), "house"),
+]
+
+#: The house rules by id, in the order of docs/rules.md.
+HOUSE_RULES: dict[str, Rule] = {r.id: r for r in _HOUSE_RULES}
+
 
 def rule(rule_id: str) -> Rule:
     """The rule with this id, or a KeyError naming the known ids."""
-    try:
-        return RULES[rule_id]
-    except KeyError:
-        raise KeyError(_("No rule {rule_id}; known ids: {ids}", rule_id=repr(rule_id), ids=", ".join(RULES))) from None
+    found = RULES.get(rule_id) or HOUSE_RULES.get(rule_id)
+    if found is None:
+        raise KeyError(_("No rule {rule_id}; known ids: {ids}", rule_id=repr(rule_id),
+                         ids=", ".join([*RULES, *HOUSE_RULES])))
+    return found
 
 
 def cite(*rule_ids: str) -> str:
