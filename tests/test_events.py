@@ -48,6 +48,14 @@ SAMPLES = [
     (ev.Reshuffled(1), "The draw pile is empty: 1 card from the discard pile is shuffled into a new draw pile."),
     (ev.Reshuffled(5), "The draw pile is empty: 5 cards from the discard pile are shuffled into a new draw pile."),
     (ev.Won(0, 227), "Mirabel wins the hand, scoring 227 points."),
+    # The house rules (H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL)
+    (ev.Stacked(1, 4), "House rule stacking: Bruno may stack the same card on it, or draws 4 cards."),
+    (ev.Drew(1, (C("R1"), C("R2")), 4, "stack"), "Bruno draws 2 cards (R1 R2) for the stack; only 2 of 4 were left."),
+    (ev.JumpedIn(2, C("R5"), 1), "House rule jump-in: Isabela jumps in with red 5 (R5), before Bruno."),
+    (ev.Swapped(0, 2), "House rule seven-zero: Mirabel swaps hands with Isabela."),
+    (ev.Rotated(-1), "House rule seven-zero: every hand passes one seat on, counter-clockwise."),
+    (ev.DrewNothingPlayable(0), "House rule draw until playable: no card is left to draw and none of them can be "
+                                "played, so Mirabel's turn ends."),
 ]
 
 

@@ -339,10 +339,12 @@ def test_h_force_a_drawn_wild_draw_four_that_would_be_a_bluff_may_be_kept():
 def test_old_saves_without_the_switches_still_load_with_them_off():
     game = Game.from_position(["R5 G1", "R1 B2"], "R3", "B1 B3")
     data = json.loads(game.to_json())
-    for switch in SWITCHES:
-        del data["rules"][switch]
-    del data["stack"]
+    assert not set(SWITCHES) & set(data["rules"]) and "stack" not in data  # saved as before them
     old = Game.from_json(json.dumps(data))
+    house_game = Game.from_position(["R5 G1", "R1 B2"], "R3", "B1 B3", rules=house("classic", jump_in=True))
+    saved = json.loads(house_game.to_json())["rules"]
+    assert saved["jump_in"] is True and "stacking" not in saved
+    assert Game.from_json(house_game.to_json()).rules == house_game.rules
     assert not old.rules.house and old.stack == 0 and old.legal_moves() == game.legal_moves()
 
 

@@ -8,6 +8,10 @@ from typing import Any, Literal
 
 from ..i18n import _
 
+#: The house rules' switches (docs/rules.md, "House rules"), in the order of their ids
+#: H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE.
+HOUSE_SWITCHES = ("stacking", "jump_in", "seven_zero", "draw_until_playable", "force_play")
+
 FirstCardAction = Literal["reflip", "apply"]
 GuiltyPenalty = Literal["draw_four", "take_back"]
 

@@ -16,7 +16,7 @@ from ..i18n import _
 from . import events as ev
 from .cards import Card, Color
 from .integrity import check_game, phase_named
-from .rules import Rules
+from .rules import HOUSE_SWITCHES, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,7 +44,7 @@ def game_to_json(game: Game) -> str:
         pending = [seat, _letter(previous), honest]
     data = {
         "format": FORMAT,
-        "rules": game.rules.to_dict(),
+        "rules": _rules(game.rules),
         "names": list(game.names),
         "dealer": game.dealer,
         "hands": [_codes(h) for h in game.hands],
@@ -61,11 +61,22 @@ def game_to_json(game: Game) -> str:
         "uno_said": sorted(game.uno_said),
         "winner": game.winner,
         "points": game.points,
-        "stack": game.stack,  # H-STACK (saves from before the house rules have none: 0)
         "rng": game.rng.bit_generator.state,
         "events": [e.to_list() for e in game.events],
     }
+    if game.stack:  # H-STACK; a save without it (every save before the house rules) has none
+        data["stack"] = game.stack
     return json.dumps(data, separators=(",", ":"))
+
+
+def _rules(rules: Rules) -> dict[str, Any]:
+    """The switches to save: the house rules only when on, so that a game without them is
+    saved exactly as before they existed (and loads with them off)."""
+    data = rules.to_dict()
+    for switch in HOUSE_SWITCHES:
+        if not data[switch]:
+            del data[switch]
+    return data
 
 
 #: The numpy bit generators a save may name (``Generator.bit_generator.state["bit_generator"]``).
