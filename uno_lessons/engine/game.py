@@ -741,10 +741,11 @@ class Game:
         return self.apply(play_move(card, color, target))
 
     def draw(self, color: Color | str | None = None) -> Card:
-        """Draw one card for the current player and return it (E-DRAW)."""
+        """Draw one card for the current player and return it (E-DRAW); under H-DRAW-UNTIL,
+        the drawing goes on, and the card returned is the last one drawn."""
         before = len(self.events)
         self.apply(DRAW if color is None else Move(_DRAW, color=Color.parse(color)))
-        return next(e.cards[0] for e in self.events[before:] if isinstance(e, ev.Drew))
+        return next(e.cards[-1] for e in self.events[before:] if isinstance(e, ev.Drew))
 
     def keep(self) -> None:
         """Keep the card just drawn instead of playing it (E-DRAW-2)."""
