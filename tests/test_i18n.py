@@ -21,6 +21,7 @@ from uno_lessons.engine.cards import ALL_CARDS
 from uno_lessons.engine.events import EVERYONE
 from uno_lessons.engine.moves import KINDS
 from uno_lessons.engine.rulebook import cite
+from uno_lessons.engine.rules import HOUSE_SWITCHES
 from uno_lessons.tools.translate import catalogs, glossary, quality
 from uno_lessons.tools.translate.cli import init_language, run_checks, seeds_dir
 
@@ -348,8 +349,9 @@ def test_messages_marked_inside_f_strings_are_extracted():
 
 # ------------------------------------------------------------------ 2,000 random games
 NAMES = ev.DEFAULT_NAMES
-# Code in a message (not words): card codes, the move kinds, an API name, a repr.
+# Code in a message (not words): card codes, the move kinds, an API name, a repr, rule ids.
 CODE = re.compile(r"\b(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])|game\.legal_moves\(\)|'junk'|\bfly\b|"
+                  r"\bH-(?:STACK|JUMP|SEVEN-ZERO|DRAW-UNTIL|FORCE)\b|"  # the house rules' ids
                   + "|".join(NAMES) + "|" + ", ".join(KINDS).replace("(", r"\("))
 # English words that no Dutch or Malay sentence of ours contains: finding one means a fallback.
 ENGLISH = set("""the a and or plays draws drew card cards chooses choose turn player players pile wins says
@@ -425,6 +427,49 @@ def illegal_probes(game: Game, rnd: random.Random) -> list:
     return out
 
 
+HOUSE = Rules.encanto().replace(stacking=True, jump_in=True, seven_zero=True, draw_until_playable=True,
+                                 force_play=True)
+
+
+def house_probes(game: Game, rnd: random.Random) -> list:
+    """Under every house rule (H-JUMP, H-FORCE, H-STACK, H-SEVEN-ZERO), actions that must
+    raise IllegalMove now (illegal_probes' plain-rule probes may be legal there)."""
+    seat, top = game.current_player, game.top_card
+    out = [lambda: game.jump_in(seat, top), lambda: game.jump_in(game.players + 1, top)]
+    if game.is_over:
+        return out
+    other = (seat + 1) % game.players
+    wrong = [c for c in game.hands[other] if c != top]
+    if wrong:
+        out.append(lambda: game.jump_in(other, rnd.choice(wrong)))
+    if game.phase == "drawn":
+        out.append(game.keep if Move("keep") not in game.legal_moves() else game.draw)
+    if game.stack:
+        out.append(game.draw)
+    sevens = [c for c in game.hands[seat] if c.rank is Rank.SEVEN and game.can_play(c)]
+    if sevens and game.phase == "turn" and not game.stack:
+        out += [lambda: game.play(sevens[0]), lambda: game.play(sevens[0], target=seat)]
+    return out
+
+
+def house_scenes() -> list[Game]:
+    """Games whose logs hold the house rules' events (H-STACK, H-JUMP, H-SEVEN-ZERO,
+    H-DRAW-UNTIL), whatever the random games met."""
+    game = Game.from_position(["R0 R7 G1 R+2", "B1 R+2", "R7 B2 Y+2", "G5 G6"], "R3", "B3 B4 B5 B6 B7 B8 B9",
+                              rules=HOUSE)
+    game.play("R7", target=3)
+    game.jump_in(2, "R7", target=1)
+    game.play("R0")
+    game.play("R+2")
+    until = Game.from_position(["G1 G2", "B5"], "R3", "B1 B2", rules=HOUSE)
+    until.draw()
+    stack = Game.from_position(["R+2 G1", "B+2 G3", "Y4 Y5"], "R3", "G4", rules=HOUSE)
+    stack.play("R+2")
+    stack.play("B+2")
+    stack.accept()
+    return [game, until, stack]
+
+
 def reasons_in_every_language(action) -> dict[str, str]:
     """The IllegalMove message of ``action`` in English and each language."""
     out = {}
@@ -460,12 +505,19 @@ def survey(games: int, seed: int = 2026) -> tuple[list[str], set[str], set[str],
             if left or (texts[lang] == texts["en"] and texts["en"] not in IDENTICAL[lang]):
                 problems.append(f"[{lang}] {texts['en']!r} -> {texts[lang]!r} ({left})")
 
-    for number in range(games):
+    scenes = house_scenes()
+    for number in range(games + len(scenes)):
         rules = Rules.encanto() if number % 2 else Rules.classic()
-        game = Game.new(rnd.randint(2, 10), rules=rules, seed=number)
+        if number % 5 == 4:  # every fifth game with every house rule on, its preset kept
+            rules = rules.replace(**{switch: True for switch in HOUSE_SWITCHES})
+        if number >= games:
+            game = scenes[number - games]
+        else:
+            game = Game.new(rnd.randint(2, 10), rules=rules, seed=number)
+        probes = house_probes if game.rules.house else illegal_probes
         for _step in range(MAX_STEPS):
             if rnd.random() < PROBE_RATE:
-                probe = rnd.choice(illegal_probes(game, rnd))
+                probe = rnd.choice(probes(game, rnd))
                 texts = reasons_in_every_language(probe)
                 english_reasons.add(re.sub(r"\d+", "N", CODE.sub("X", texts["en"])))
                 compare(texts)
@@ -479,6 +531,11 @@ def survey(games: int, seed: int = 2026) -> tuple[list[str], set[str], set[str],
                 game.catch(who, game.uno_window)
             elif action < 0.09:
                 game.talk(who)
+            jumps = game.jump_ins()
+            if jumps and rnd.random() < 0.5:  # H-JUMP
+                jumper, move = rnd.choice(jumps)
+                game.jump_in(jumper, move.card, move.target)
+                continue
             game.apply(rnd.choice(game.legal_moves()))
         # Only a draw reads differently for another seat (the cards stay hidden).
         views = [(e, v) for e in game.events
