@@ -84,6 +84,7 @@ def test_h_stack_a_draw_two_does_not_stack_on_a_wild_draw_four_nor_the_other_way
     legal = game.legal_moves()
     assert {m.card.code for m in legal if m.card is not None} == {"W+4"}
     refused(game, lambda: game.play("R+2"), "H-STACK", "Wild Draw Four")
+    refused(game, lambda: game.play("W+4"), "Choose a colour")  # H-STACK: the stacked one names a colour too
 
 
 def test_h_stack_wild_draw_fours_accepted_draw_the_total():

@@ -26,7 +26,8 @@ def why_illegal(game: Game, move: Move) -> str:
     stacked = _why_not_on_stack(game, move, who)
     if stacked is not None:
         return stacked
-    if phase == RESPOND and kind not in (MoveKind.ACCEPT, MoveKind.CHALLENGE):
+    if phase == RESPOND and kind not in (MoveKind.ACCEPT, MoveKind.CHALLENGE) and not (
+            game.stack and kind == MoveKind.PLAY):  # H-STACK: a Wild Draw Four play is judged below
         return _("{name} must first accept or challenge the Wild Draw Four.", name=who)
     if kind == MoveKind.ACCEPT and phase != RESPOND:
         return _("There is no Wild Draw Four to accept.")
