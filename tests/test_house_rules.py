@@ -197,6 +197,15 @@ def test_h_jump_refusals_name_the_house_rule_and_change_nothing():
     refused(off, lambda: off.jump_in(2, "R5"), "H-JUMP", "off")
 
 
+def test_h_jump_takes_a_numpy_seat_and_refuses_a_bool_one():
+    # A seat read from a numpy array (an agent's action, a simulation's winners) is a seat.
+    game = jump_table()
+    game.play("R5")
+    refused(game, lambda: game.jump_in(True, "R5"), "no seat True")
+    move = game.jump_in(np.int64(2), "R5")
+    assert str(move) == "play R5" and game.current_player == 3 and type(game.current_player) is int
+
+
 def test_h_jump_a_wild_on_a_wild_is_refused():
     game = Game.from_position(["W G1", "R1 B2", "W Y7", "G9 G8"], "R3", "B1 B3 B4", rules=house(jump_in=True))
     game.play("W", "red")

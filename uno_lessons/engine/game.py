@@ -13,7 +13,7 @@ import numpy as np
 
 from ..i18n import _
 from . import events as ev
-from . import saving
+from . import house, saving
 from .cards import Card, Color, Rank
 from .kinds import MoveKind, Phase
 from .moves import (
@@ -233,18 +233,19 @@ class Game:
             return legal.copy()
         if self.phase is not TURN:
             legal = self._answers()
-        elif self._house:
-            legal = self._house_turn()
+        elif self.stack:  # H-STACK: stack a Draw Two, or accept and draw the total
+            legal = house.stack_answers(self)
         else:
             hand = self.hands[self.current_player]
             playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
+            sevens = self._house and self.rules.seven_zero  # H-SEVEN-ZERO: a 7 names whom it swaps with
             legal = []
             offered: list[Card] = []  # two copies of a card are one move
             for card in hand:
                 if card in playable and card not in offered:
                     offered.append(card)
                     move = PLAIN_PLAYS[card.index]
-                    if move is None:  # a wild: one move per colour (and seat to silence)
+                    if move is None or (sevens and card.rank is _SEVEN):  # a wild: one per colour (…)
                         legal += self._plays_of(card, hand)
                     else:
                         legal.append(move)
@@ -270,41 +271,8 @@ class Game:
         if phase is not RESPOND:
             return []
         if self._house and self.rules.stacking:  # H-STACK: a Wild Draw Four on the Wild Draw Four
-            return [*self._stack_plays(_WD4), ACCEPT, CHALLENGE]
+            return [*house.stack_plays(self, _WD4), ACCEPT, CHALLENGE]
         return [ACCEPT, CHALLENGE]
-
-    def _stack_plays(self, rank: Rank) -> list[Move]:
-        """H-STACK: the current player's plays of a card of ``rank`` onto the stack."""
-        hand = self.hands[self.current_player]
-        plays: list[Move] = []
-        offered: list[Card] = []
-        for card in hand:
-            if card.rank is rank and card not in offered:
-                offered.append(card)
-                plays += self._plays_of(card, hand)
-        return plays
-
-    def _house_turn(self) -> list[Move]:
-        """``legal_moves`` in phase "turn" with a house rule on: stacked Draw Twos are
-        answered (H-STACK), a 7 names the seat it swaps with (H-SEVEN-ZERO)."""
-        if self.stack:  # H-STACK: stack a Draw Two, or accept and draw the total
-            return [*self._stack_plays(_DRAW_TWO), ACCEPT]
-        hand = self.hands[self.current_player]
-        playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
-        legal: list[Move] = []
-        offered: list[Card] = []
-        for card in hand:
-            if card in playable and card not in offered:
-                offered.append(card)
-                legal += self._plays_of(card, hand)
-        if self.can_draw():  # E-DRAW-3
-            if self.current_color is None:
-                legal.extend(DRAW_WITH_COLOR)
-            else:
-                legal.append(DRAW)
-        elif not legal:
-            legal.append(PASS)
-        return legal
 
     def _plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
         """The (interned) moves that play ``card`` from ``hand`` for the player to move: a
@@ -428,7 +396,7 @@ class Game:
             else:
                 self.uno_said.discard(seat)  # E-UNO-5: an UNO said with more cards lapses
         rank = card.rank
-        if self._house and self._house_effect(seat, card, move.target, nxt):
+        if self._house and house.effect(self, seat, card, move.target, nxt):
             return
         if card.is_number or rank is _WILD:
             self.current_player = nxt
@@ -456,42 +424,6 @@ class Game:
             self.silenced = move.target
             self._log.append((ev.Silenced, move.target, seat))
             self.current_player = nxt
-
-    def _house_effect(self, seat: int, card: Card, target: int | None, nxt: int) -> bool:
-        """The effect of a card played under a house rule that changes it (H-STACK,
-        H-SEVEN-ZERO); False when the card has its usual effect."""
-        rank, rules, log = card.rank, self.rules, self._log
-        if rules.stacking and rank is _DRAW_TWO:  # H-STACK: the penalty passes on, added up
-            self.stack += rules.draw_two_count
-            self.current_player = nxt
-            log.append((ev.Stacked, nxt, self.stack))
-            return True
-        if rules.stacking and rank is _WD4:  # H-STACK: the next player may also stack
-            self.stack += rules.wild_draw_four_count
-            log.append((ev.Stacked, nxt, self.stack))
-            return False  # and as usual: the next player answers it (E-WD4-3)
-        if rules.seven_zero and rank is _SEVEN and target is not None:  # H-SEVEN-ZERO
-            hands = self.hands
-            hands[seat], hands[target] = hands[target], hands[seat]
-            self._hands_moved()
-            log.append((ev.Swapped, seat, target))
-            self.current_player = nxt
-            return True
-        if rules.seven_zero and rank is _ZERO:  # H-SEVEN-ZERO: every hand one seat on
-            hands, n, d = self.hands, len(self.hands), self.direction
-            moved = [hands[(s - d) % n] for s in range(n)]
-            hands[:] = moved
-            self._hands_moved()
-            log.append((ev.Rotated, d))
-            self.current_player = nxt
-            return True
-        return False
-
-    def _hands_moved(self) -> None:
-        """After hands change owners (H-SEVEN-ZERO), an UNO said lapses and nobody can be
-        caught until a play leaves a player with one card again (docs/rules.md)."""
-        self.uno_said.clear()
-        self.uno_window = None
 
     def _win(self, seat: int, nxt: int, rank: Rank) -> None:
         # E-WIN-2: a last Draw Two or Wild Draw Four still makes the next player draw.
@@ -523,7 +455,7 @@ class Game:
         if move.color is not None:  # classic: a Wild turned first; the colour is named now
             self.current_color = move.color
         if self._until:
-            self._draw_until(seat)
+            house.draw_until(self, seat)
             return
         pile = self._pile
         card = pile.pop() if pile else self._refilled().pop()  # legal: there is a card to draw
@@ -535,30 +467,6 @@ class Game:
         if card in PLAYABLE[self.discard_pile[-1]][self.current_color]:  # E-MATCH
             self.phase, self.drawn = DRAWN, card  # E-DRAW-1/2: play it or keep it
         else:
-            self._end_turn()
-
-    def _draw_until(self, seat: int) -> None:
-        """H-DRAW-UNTIL: draw until a playable card comes, or nothing is left to draw."""
-        hand, got = self.hands[seat], []
-        playable = PLAYABLE[self.discard_pile[-1]][self.current_color]
-        card = None
-        while True:
-            pile = self._pile or self._refilled()
-            if not pile:
-                card = None  # E-DRAW-3: nothing left; the turn ends
-                break
-            card = pile.pop()
-            hand.append(card)
-            got.append(card)
-            if card in playable:
-                break
-        if self.uno_said:
-            self.uno_said.discard(seat)
-        self._log.append((_DREW, seat, tuple(got), len(got), "draw"))
-        if card is not None:
-            self.phase, self.drawn = DRAWN, card  # play it or (unless H-FORCE) keep it
-        else:
-            self._log.append((ev.DrewNothingPlayable, seat))
             self._end_turn()
 
     def _accept(self) -> None:
@@ -701,38 +609,13 @@ class Game:
         """H-JUMP: every out-of-turn play open now, as ``(seat, move)`` pairs (seats in play
         order after the current player; a 7 under H-SEVEN-ZERO once per seat to swap with).
         ``legal_moves`` stays the current player's; empty when the house rule is off."""
-        if not self.rules.jump_in or self.phase is OVER:
-            return []
-        top, n, out = self.discard_pile[-1], len(self.hands), []
-        if top.is_wild:
-            return []
-        for step in range(1, n):
-            seat = (self.current_player + step * self.direction) % n
-            if top in self.hands[seat]:
-                if top.rank is _SEVEN and self.rules.seven_zero:
-                    out += [(seat, m) for m in swap_plays(top, seat, n)]
-                else:
-                    out.append((seat, plain_play(top)))
-        return out
+        return house.jump_ins(self)
 
     def jump_in(self, seat: int, card: Card | str, target: int | None = None) -> Move:
         """H-JUMP: ``seat`` plays ``card``, identical to the top card, out of turn; play goes
         on from them (``target``: the seat a 7 swaps with under H-SEVEN-ZERO). Returns the
         move made; IllegalMove, with nothing changed, when it is not allowed."""
-        from .reasons import why_no_jump_in
-
-        reason = why_no_jump_in(self, seat, card, target)
-        if reason is not None:
-            raise IllegalMove(reason)
-        card = Card.parse(card)
-        move = plain_play(card) if target is None else swap_plays(card, seat, len(self.hands))[
-            target - (target > seat)]
-        self._log.append((ev.JumpedIn, seat, card, self.current_player))
-        if self.phase is DRAWN:  # the drawn card stays in the hand; that turn is over
-            self.phase, self.drawn = TURN, None
-        self.current_player = seat
-        self.play_fast(move)
-        return move
+        return house.jump_in(self, seat, card, target)
 
     # ------------------------------------------------------------------ shorthands
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+import numpy as np
 
 from ..i18n import _
 from .cards import Card, Rank
@@ -110,7 +112,7 @@ def why_no_jump_in(game: Game, seat: object, card: Card | str, target: int | Non
         return _("Jumping in is the house rule H-JUMP, and it is off in this game.")
     if game.phase == OVER and game.winner is not None:
         return _("The hand is over: {winner} won.", winner=game.names[game.winner])
-    if type(seat) is not int or not 0 <= seat < len(game.hands):
+    if not _is_seat(seat, len(game.hands)):
         return no_such_seat(seat, len(game.hands))
     try:
         card = Card.parse(card)
@@ -134,11 +136,16 @@ def why_no_jump_in(game: Game, seat: object, card: Card | str, target: int | Non
                      name=name)
         if target == seat:
             return _("House rule H-SEVEN-ZERO: a 7 swaps hands with another player, not with the one who plays it.")
-        if type(target) is not int or not 0 <= target < len(game.hands):
+        if not _is_seat(target, len(game.hands)):
             return no_such_seat(target, len(game.hands))
     elif target is not None:
         return _("Only a Wild Don't Talk chooses a player to silence; {code} does not.", code=card.code)
     return None
+
+
+def _is_seat(seat: object, players: int) -> TypeGuard[int | np.integer[Any]]:
+    """Whether ``seat`` is a seat number of the game (an int or a numpy integer, not a bool)."""
+    return isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) and bool(0 <= seat < players)
 
 
 def no_such_seat(seat: object, players: int) -> str:
