@@ -341,10 +341,22 @@ def test_messages_marked_inside_f_strings_are_extracted():
     found = list(fstrings.extract(io.BytesIO(src.encode()), DEFAULT_KEYWORDS, [], {}))
     assert [(line, func, messages) for line, func, messages, _c in found if messages] == [
         (1, "_", "What happened"), (2, "ngettext", ("{n} card", "{n} cards", None)), (3, "_", "Turn")]
+    assert list(fstrings.untranslatable(src, DEFAULT_KEYWORDS)) == [4]
     from uno_lessons.tools.translate.catalogs import extract, key
 
     assert {(None, "What happened"), (None, "Draw pile"), (None, "Scores, hand by hand")} <= {
         key(m) for m in extract(ROOT) if m.id}
+
+
+def test_translate_check_fails_on_an_f_string_babel_skips(tmp_path):
+    """``translate check`` (and so CI) reports a ``_(f"…")`` in the package, with its place;
+    the package itself has none."""
+    from uno_lessons.tools.translate.cli import skipped_fstrings
+
+    assert skipped_fstrings(ROOT) == []
+    (tmp_path / "uno_lessons").mkdir()
+    (tmp_path / "uno_lessons" / "m.py").write_text("x = 1\nprint(_(f'{x} plays'), _('fine'))\n")
+    assert [p.split(": ")[0] for p in skipped_fstrings(tmp_path)] == ["uno_lessons/m.py:2"]
 
 
 # ------------------------------------------------------------------ 2,000 random games

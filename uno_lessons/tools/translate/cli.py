@@ -55,6 +55,21 @@ def cmd_catalogs(args: argparse.Namespace) -> int:
     return 0
 
 
+def skipped_fstrings(root: Path) -> list[str]:
+    """A problem for each ``_()`` given an f-string in the package (``fstrings.untranslatable``):
+    words Babel cannot extract, so no catalog can translate them."""
+    from babel.messages.extract import DEFAULT_KEYWORDS
+
+    from .fstrings import untranslatable
+
+    found = []
+    for path in sorted((root / "uno_lessons").rglob("*.py")):
+        for line in untranslatable(path.read_text(encoding="utf-8"), DEFAULT_KEYWORDS):
+            found.append(f"{path.relative_to(root).as_posix()}:{line}: an f-string inside _() cannot be "
+                         "translated: write the message with named placeholders, _(\"{name} plays\", name=name)")
+    return found
+
+
 def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[list[str], list[str]]:
     """Every check of the catalogs and glossaries: (report lines, problems)."""
     lines, problems = [], []
@@ -64,6 +79,7 @@ def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[l
     on_disk = catalogs.load_po(catalogs.TEMPLATE) if catalogs.TEMPLATE.exists() else None
     if on_disk is None or {catalogs.key(m) for m in on_disk if m.id} != {catalogs.key(m) for m in template if m.id}:
         problems.append(f"{catalogs.TEMPLATE.name} is out of date with the sources: run `catalogs`")
+    problems.extend(skipped_fstrings(root))
     seeds = seeds_dir(root)
     for lang in langs:
         stats = quality.check_language(lang, template, use_msgfmt=use_msgfmt)

@@ -38,6 +38,18 @@ def marked_in_fstrings(source: str, keywords) -> Iterator[tuple[int, str, Any, l
                 yield call.lineno, call.func.id, args[0] if len(args) == 1 else args, []
 
 
+def untranslatable(source: str, keywords) -> Iterator[int]:
+    """The line of every marking call given an f-string with substitutions (``_(f"{name}
+    plays")``): Babel skips such a call with a warning, so its words stay English in every
+    language. ``translate check`` reports each one as a problem, so CI fails on it."""
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in keywords
+                and any(isinstance(arg, ast.JoinedStr)
+                        and any(isinstance(part, ast.FormattedValue) for part in arg.values)
+                        for arg in node.args)):
+            yield node.lineno
+
+
 def extract(fileobj: IO[bytes], keywords, comment_tags,
             options: Mapping[str, Any]) -> Iterator[tuple[Any, ...]]:
     """Babel's ``extract_python``, with the messages inside f-strings added in line order."""
