@@ -202,7 +202,7 @@ def test_simulate_games_fast_and_public_paths_give_the_same_arrays(monkeypatch):
     public = [sim.simulate_games(k, p, rules=r, seed=3) for k, p, r in runs]
     for x, y in zip(fast, public):
         for name in ("seeds", "moves", "winner", "first_player", "points", "drawn", "wild_draw_fours", "bluffs",
-                     "challenges", "caught"):
+                     "challenges", "caught", "max_hand"):
             assert np.array_equal(getattr(x, name), getattr(y, name)), name
         for name in ("game", "bluff", "challenged", "answerer_cards", "player_cards"):
             assert np.array_equal(getattr(x.answers, name), getattr(y.answers, name)), name

@@ -15,7 +15,17 @@ from .deck import QUESTIONS, deck_layout, is_returned, rule_ids
 from .estimate import Estimate, running_estimate
 from .exact import exact_value, p_can_play, p_reflip, p_wild_in_hand
 from .figure import DescribedFigure
-from .games import Answers, GameStats, Progress, make_players, sensible, simulate_games
+from .games import (
+    Answers,
+    GameStats,
+    Progress,
+    house_rules,
+    make_players,
+    max_hand_size,
+    sensible,
+    simulate_games,
+)
+from .house import HOUSE_VARIANTS, HouseComparison, HouseMeasurement, compare_house, measure_house, plot_house
 from .player_counts import first_mover_edge, first_mover_table, length_table, simulate_lengths
 from .plots import plot_challenge, plot_convergence, plot_first_mover, plot_lengths, plot_win_shares
 
@@ -28,6 +38,9 @@ __all__ = [
     "Comparison", "Deals", "compare_deals", "deal_estimates", "deal_estimates_loop", "deal_many",
     # bot games
     "Answers", "GameStats", "Progress", "make_players", "sensible", "simulate_games",
+    # house rules (lesson 9)
+    "house_rules", "max_hand_size", "HOUSE_VARIANTS", "HouseComparison", "HouseMeasurement", "compare_house",
+    "measure_house", "plot_house",
     "first_mover_edge", "first_mover_table", "length_table", "simulate_lengths",
     "MatchStats", "Tournament", "simulate_matches", "tournament",
     # Wild Draw Four

@@ -3,7 +3,7 @@ at the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from ..engine.cards import Rank
 from ..engine.events import NOBODY
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.rules import Rules
+from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..engine.seeds import Seed
 from ..i18n import _, ngettext
 from .estimate import Estimate, label_rows
@@ -73,6 +73,7 @@ class GameStats:
     challenges: np.ndarray  # challenges made (E-WD4-3)
     caught: np.ndarray  # challenges that caught a bluff (E-WD4-5)
     answers: Answers
+    max_hand: np.ndarray  # the most cards one hand held at any moment of the game
 
     @property
     def n(self) -> int:
@@ -158,6 +159,52 @@ def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: l
             challenges, caught)
 
 
+def max_hand_size(game: Game) -> int:
+    """The most cards one hand of ``game`` held at any moment, read from its event log.
+
+    The log is read backwards from the hands as they are now: before a play its player held
+    one card more; before a draw (or a Wild Draw Four taken back, C-WD4-5) fewer; a swap or a
+    pass of hands (H-SEVEN-ZERO) moves the hands from seat to seat. So a position set up with
+    ``Game.from_position`` is read as well as a dealt game."""
+    played, drew = ev.Played, ev.Drew  # the two kinds most events are: tested first, as locals
+    sizes = [len(hand) for hand in game.hands]
+    most = max(sizes)
+    for event in reversed(game.event_tuples()):
+        kind = event[0]
+        if kind is played:
+            seat = event[1]
+            size = sizes[seat] = sizes[seat] + 1
+            if size > most:
+                most = size
+        elif kind is drew:
+            sizes[event[1]] -= len(event[2])
+        elif kind is ev.TookBack:
+            sizes[event[1]] -= 1
+        elif kind is ev.Swapped:
+            a, b = event[1], event[2]
+            sizes[a], sizes[b] = sizes[b], sizes[a]
+        elif kind is ev.Rotated:  # the hand of seat s - d moved to seat s: move it back
+            n, d = len(sizes), event[1]
+            sizes = [sizes[(s + d) % n] for s in range(n)]
+    return most
+
+
+def house_rules(rules: Rules, house: Iterable[str]) -> Rules:
+    """``rules`` with the house-rule switches named in ``house`` turned on (docs/rules.md,
+    "House rules"), named after them: ``house_rules(Rules.encanto(), ["stacking"])``.
+
+    A name that is not one of ``HOUSE_SWITCHES`` is a ValueError that lists them."""
+    names = [house] if isinstance(house, str) else list(house)
+    unknown = [name for name in names if name not in HOUSE_SWITCHES]
+    if unknown:
+        raise ValueError(_("{names} is not a house rule; the house rules are: {switches}.",
+                           names=", ".join(map(repr, unknown)), switches=", ".join(HOUSE_SWITCHES)))
+    if not names:
+        return rules
+    on = [name for name in HOUSE_SWITCHES if name in names]  # the order of the ids, each once
+    return rules.replace(name=" + ".join([rules.name, *on]), **dict.fromkeys(on, True))
+
+
 def _play_fast(game: Game, bots: Sequence[SensibleBot], max_moves: int, first: int, index: int,
                answers: list[tuple]) -> tuple[int, ...]:
     """``_read_game``'s figures for a new game of plain SensibleBots, counted while it is
@@ -180,13 +227,17 @@ def simulate_games(
     seed: int | None = 0,
     progress: Progress | None = None,
     max_moves: int = 5000,
+    house: Iterable[str] = (),
 ) -> GameStats:
     """Play ``n_games`` seeded bot games and collect per-game figures into numpy arrays.
 
     ``players`` is a count (all sensible bots) or one entry per seat: a bot name, or a
-    function ``seed -> Bot`` such as ``sensible(bluff_rate=1.0)``.
+    function ``seed -> Bot`` such as ``sensible(bluff_rate=1.0)``. ``house`` turns house
+    rules on over ``rules`` by their switch names, e.g. ``house=["stacking", "jump_in"]``
+    (see :func:`house_rules`).
     """
-    return _simulate(n_games, lambda i: players, rules or Rules.encanto(), seed, progress, max_moves)
+    return _simulate(n_games, lambda i: players, house_rules(rules or Rules.encanto(), house), seed, progress,
+                     max_moves)
 
 
 def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: int | None,
@@ -231,11 +282,12 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         # fastbots.py knows no house rule (H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL,
         # H-FORCE): with any of them on, every game goes through the engine's own moves.
         if fast is not None and not house:  # the same game, faster (fastbots.py)
-            rows.append(_play_fast(game, fast, max_moves, first, i, answers))
+            row = _play_fast(game, fast, max_moves, first, i, answers)
         else:
             moves: list[Move] = []
             _run_hand(game, bots, max_moves, moves)
-            rows.append(_read_game(game, moves, first, i, answers))
+            row = _read_game(game, moves, first, i, answers)
+        rows.append((*row, max_hand_size(game)))
         if progress is not None and ((i + 1) % step == 0 or i + 1 == n_games):
             progress(i + 1, n_games)
     cols = np.array(rows, dtype=np.int64).T
@@ -247,6 +299,7 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         bluffs=cols[6].astype(np.int16), challenges=cols[7].astype(np.int16), caught=cols[8].astype(np.int16),
         answers=Answers(ans[0].astype(np.int32), ans[1].astype(bool), ans[2].astype(bool),
                         ans[3].astype(np.int16), ans[4].astype(np.int16)),
+        max_hand=cols[9].astype(np.int16),
     )
 
 
