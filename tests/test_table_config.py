@@ -94,7 +94,7 @@ def test_every_move_of_whole_games_round_trips_as_a_record():
 
 
 TABLE_RECORDS = [["uno", 1], ["catch", 0, 2], ["talk", 3], ["deal"], ["join", 2, "Zoë"],
-                 ["seat", 1, "sensible"], ["speed", "turbo"], ["close"]]
+                 ["seat", 1, "sensible"], ["speed", "turbo"], ["close"], ["jump", 2, "R5", None], ["jump", 1, "G7", 3]]
 
 
 def test_table_actions_round_trip_as_records():
@@ -108,7 +108,8 @@ def test_table_actions_round_trip_as_records():
     "", "[]", "{}", '"move"', '["move"]', '["move", 0, "fly", null, null, null]',
     '["move", true, "draw", null, null, null]', '["move", 0, "play", "Q9", null, null]',
     '["uno"]', '["uno", -1]', '["uno", 16]', '["catch", 0]', '["talk", 1.0]', '["deal", 1]',
-    '["join", 0, 7]', '["seat", 0, "robot"]', '["speed", "warp"]', '["speed", ["fast"]]', '["hack", 0]',
+    '["join", 0, 7]', '["seat", 0, "robot"]', '["jump", 0, "R5"]', '["jump", 0, "Q9", null]',
+    '["jump", 0, 5, null]', '["jump", 0, "R7", "Ana"]', '["speed", "warp"]', '["speed", ["fast"]]', '["hack", 0]',
 ])
 def test_records_of_another_shape_are_refused(text):
     with pytest.raises(TableError, match="cannot be read"):

@@ -11,8 +11,9 @@ from typing import Any, cast
 
 from ..engine.bots import BOTS
 from ..engine.game import Game
+from ..engine.moves import Move
 from .kinds import SeatKind
-from .records import Record, move_record
+from .records import Record, jump_record, move_record
 from .state import TableState
 
 
@@ -40,12 +41,36 @@ class _Ear:
         return self._game.talk(seat)
 
 
+def bot_jump(state: TableState, game: Game | None = None) -> Record | None:
+    """H-JUMP: the record of the first bot, in play order, that can and wants to jump in at
+    this position (``game``: the position to ask about, default the table's), or None. Each
+    bot decides from the table's seed, its seat and the record number, so every page (and
+    every tick at one position) gets the same answer."""
+    g = state.game if game is None else game
+    if state.closed or g.winner is not None or not g.rules.jump_in:
+        return None
+    by_seat: dict[int, list[Move]] = {}
+    for seat, move in g.jump_ins():
+        if state.is_bot(seat):
+            by_seat.setdefault(seat, []).append(move)
+    seed = state.config.seed
+    for seat, options in by_seat.items():
+        chosen = BOTS[state.kinds[seat]]([seed, seat, state.seq, 3]).jump_in(g, seat, options)
+        if chosen is not None and chosen.card is not None:
+            return jump_record(seat, chosen.card, chosen.target)
+    return None
+
+
 def bot_records(state: TableState) -> list[Record]:
     """The records of one bot turn at this position: every bot may say UNO or call someone
-    out, then the bot to move moves. Empty when a learner is to move or the hand is over."""
+    out, then a bot may jump in (H-JUMP), else the bot to move moves. While a learner is to
+    move only a bot's jump-in is made; empty when no bot does anything or the hand is over."""
     g = state.game
-    if state.closed or g.winner is not None or not state.is_bot(g.current_player):
+    if state.closed or g.winner is not None:
         return []
+    if not state.is_bot(g.current_player):
+        jump = bot_jump(state)
+        return [] if jump is None else [jump]
     scratch = g.copy()  # reactions change the hand (a catch draws cards) before the move
     said: list[Record] = []
     ear = _Ear(scratch, said)
@@ -56,6 +81,9 @@ def bot_records(state: TableState) -> list[Record]:
             BOTS[kind]([seed, seat, state.seq, 1]).react(cast(Game, ear), seat)
     if scratch.winner is not None:
         return said
+    jump = bot_jump(state, scratch)
+    if jump is not None:
+        return said + [jump]
     mover = scratch.current_player
     move = BOTS[state.kinds[mover]]([seed, mover, state.seq, 2]).choose(scratch)
     return said + [move_record(mover, move)]

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.rules import Rules
+from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
 from .kinds import SeatKind
 
@@ -100,12 +100,42 @@ def clean_name(name: Any) -> str:
     return text
 
 
-def rules_named(name: Any) -> Rules:
-    """The rule set called ``name`` ("encanto" or "classic", :data:`RULE_SETS`); TableError
-    for any other name."""
+def house_switches(house: Any) -> tuple[str, ...]:
+    """The house rules ``house`` names (switches of :data:`~uno_lessons.engine.rules.HOUSE_SWITCHES`,
+    e.g. ``("stacking", "jump_in")``), checked and in the order of their ids; TableError,
+    naming the five, for anything else."""
+    if isinstance(house, str):
+        house = (house,)
+    try:
+        chosen = list(house)
+    except TypeError:
+        chosen = [house]
+    for switch in chosen:
+        if not isinstance(switch, str) or switch not in HOUSE_SWITCHES:
+            raise TableError(_("“{switch}” is not a house rule: the house rules are {switches}.",
+                               switch=str(switch)[:30], switches=", ".join(HOUSE_SWITCHES)))
+    return tuple(s for s in HOUSE_SWITCHES if s in chosen)
+
+
+def house_of(rules: Rules) -> tuple[str, ...]:
+    """The house rules switched on in ``rules``, in the order of their ids."""
+    return tuple(s for s in HOUSE_SWITCHES if getattr(rules, s))
+
+
+def with_house(rules: Rules, house: Any) -> Rules:
+    """``rules`` with the house rules ``house`` switched on as well (checked, see
+    :func:`house_switches`); the rule set keeps its name, the switches say the rest."""
+    switches = house_switches(house)
+    return rules.replace(**dict.fromkeys(switches, True)) if switches else rules
+
+
+def rules_named(name: Any, house: Any = ()) -> Rules:
+    """The rule set called ``name`` ("encanto" or "classic", :data:`RULE_SETS`) with the
+    house rules ``house`` on (e.g. ``("stacking", "jump_in")``); TableError for any other
+    name or switch."""
     if not isinstance(name, str) or name not in RULE_SETS:
         raise TableError(_("The rules are “encanto” or “classic”."))
-    return RULE_SETS[name]()
+    return with_house(RULE_SETS[name](), house)
 
 
 def check_players(n: int, rules: Rules) -> None:
@@ -151,16 +181,17 @@ class TableConfig:
 
     @classmethod
     def make(cls, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
-             rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None
-             ) -> TableConfig:
+             rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None,
+             house: Sequence[str] = ()) -> TableConfig:
         """A checked config from names (or a count), seat kinds (default: all learners), a
-        rule-set name or ``Rules``, and a seed (None: a fresh secret one, :func:`secret_seed`)."""
+        rule-set name or ``Rules``, house rules to switch on as well (``house``, e.g.
+        ``("stacking", "jump_in")``, see :func:`house_switches`) and a seed (None: a fresh
+        secret one, :func:`secret_seed`)."""
         from ..engine.events import default_names
 
         names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
         seats = list(seats) if seats is not None else [SeatKind.HUMAN] * len(names)
-        if isinstance(rules, str):
-            rules = rules_named(rules)
+        rules = rules_named(rules, house) if isinstance(rules, str) else with_house(rules, house)
         if seed is None:
             seed = secret_seed()
         return cls(tuple(names), tuple(seats), rules, int(seed), start)

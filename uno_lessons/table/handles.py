@@ -19,13 +19,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import events as ev
+from ..engine.cards import Card
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
 from .bots import bot_records
 from .config import TableError
 from .faults import StoreError, write_failed
 from .kinds import BOT_KINDS, Role, SeatKind
-from .records import SPEEDS, Record, decode, encode, move_record
+from .records import SPEEDS, Record, decode, encode, jump_record, move_record
 from .state import TableState
 from .views import TableView, table_view
 
@@ -169,10 +170,46 @@ class SeatHandle(TableHandle):
 
     def apply(self, move: Move) -> list[ev.Event]:
         """Make ``move`` for this seat; IllegalMove (nothing stored) when it is not this
-        seat's turn or the rules do not allow it."""
+        seat's turn or the rules do not allow it (a jump-in that came first says so)."""
+        seen = self.state.seq
+
         def make(state: TableState) -> list[Record]:
             self._check_mine(state)
+            last = state.mover_since(seen)
+            if state.game.winner is None and last is not None and last[0] == "jump" and last[1] != self.seat:
+                # H-JUMP: someone jumped in after this page last looked: the turn this click was
+                # for went with it (even when play comes round to this seat again at once).
+                raise IllegalMove(_("Too late: {name} jumped in before your move, and play goes on from "
+                                    "them; nothing was played.", name=state.names[last[1]]))
             return [move_record(self.seat, move)]
+
+        return self._commit(make)
+
+    def jump_ins(self) -> list[Move]:
+        """H-JUMP: the plays this seat could make out of turn now (its own only; a 7 under
+        H-SEVEN-ZERO once per seat to swap with); empty when it cannot jump in."""
+        return self.state.jump_ins_of(self.seat)
+
+    def jump_in(self, card: Card | str, target: int | None = None) -> list[ev.Event]:
+        """H-JUMP: play ``card``, identical to the top card, out of turn (``target``: whom a
+        7 swaps with under H-SEVEN-ZERO). IllegalMove with nothing stored when the rules do
+        not allow it, or when another move came first ("too late")."""
+        try:
+            card = Card.parse(card)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+        seen = self.state.seq
+        could = any(m.card == card and m.target == target for m in self.state.jump_ins_of(self.seat))
+
+        def make(state: TableState) -> list[Record]:
+            self._check_mine(state)
+            now = any(m.card == card and m.target == target for m in state.jump_ins_of(self.seat))
+            last = state.mover_since(seen)
+            if could and not now and last is not None and last[1] != self.seat:
+                # Another move reached the store first: this click lost the race.
+                raise IllegalMove(_("Too late: {name} moved first, so your {card} can no longer jump in; "
+                                    "nothing was played.", name=state.names[last[1]], card=card.name))
+            return [jump_record(self.seat, card, target)]
 
         return self._commit(make)
 

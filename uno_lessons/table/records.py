@@ -4,6 +4,8 @@ A record is what the store appends and every page replays, in one total order:
 
 =====================================  ==================================================
 ``["move", seat, kind, card, colour, target]``  a move of the seat to play (engine ``Move``)
+``["jump", seat, card, target]``       the seat jumps in out of turn (H-JUMP; ``target``: whom
+                                       a 7 swaps with under H-SEVEN-ZERO, else null)
 ``["uno", seat]``                      the seat says "UNO" (E-UNO-1, E-UNO-5)
 ``["catch", seat, target]``            the seat calls out ``target`` (E-UNO-2, E-UNO-3)
 ``["talk", seat]``                     the seat talks (E-WDT-2)
@@ -32,7 +34,7 @@ from .kinds import SeatKind
 
 #: Pause before each bot move, in seconds.
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35, "turbo": 0.08}
-RECORD_KINDS = ("move", "uno", "catch", "talk", "deal", "join", "seat", "speed", "close")
+RECORD_KINDS = ("move", "jump", "uno", "catch", "talk", "deal", "join", "seat", "speed", "close")
 
 Record = list[Any]
 
@@ -50,6 +52,12 @@ def record_move(record: Record) -> Move:
                 None if color is None else Color(color), target)
 
 
+def jump_record(seat: int, card: Card | str, target: int | None = None) -> Record:
+    """The record of ``seat`` jumping in with ``card`` (H-JUMP; ``target``: whom a 7 swaps
+    with under H-SEVEN-ZERO)."""
+    return ["jump", seat, Card.parse(card).code, target]
+
+
 def encode(record: Record) -> str:
     """A record as the JSON text the store keeps."""
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
@@ -63,6 +71,8 @@ def decode(text: str | bytes) -> Record:
         _check_shape(rec)
         if rec[0] == "move":
             record_move(rec)
+        elif rec[0] == "jump":
+            Card.parse(rec[2])
         return rec
     except TableError:
         raise
@@ -80,6 +90,7 @@ def _check_shape(rec: Any) -> None:
     kind, n = rec[0], len(rec)
     ok = {
         "move": n == 6 and _is_seat(rec[1]) and rec[2] in KINDS,
+        "jump": n == 4 and _is_seat(rec[1]) and isinstance(rec[2], str) and (rec[3] is None or _is_seat(rec[3])),
         "uno": n == 2 and _is_seat(rec[1]),
         "talk": n == 2 and _is_seat(rec[1]),
         "catch": n == 3 and _is_seat(rec[1]) and _is_seat(rec[2]),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..engine import events as ev
 from ..engine.game import Game
-from ..engine.moves import IllegalMove
+from ..engine.moves import IllegalMove, Move
 from ..engine.scoring import Match
 from ..i18n import _
 from .config import TableClosed, TableConfig, TableError, clean_name
@@ -105,6 +105,23 @@ class TableState:
         return (g.winner is None and g.uno_window == target and len(g.hands[target]) == 1
                 and target not in g.uno_said)
 
+    def jump_ins_of(self, seat: int) -> list[Move]:
+        """H-JUMP: the out-of-turn plays ``seat`` could make now (none while a bot plays it,
+        the table is closed or the hand is over); only ``seat``'s own, never another's."""
+        g = self.game
+        if self.closed or g.winner is not None or self.is_bot(seat):
+            return []
+        return [m for s, m in g.jump_ins() if s == seat]
+
+    def mover_since(self, seq: int) -> tuple[str, int] | None:
+        """The last move made after the first ``seq`` records, as (record kind, seat):
+        ``("move", seat)`` or ``("jump", seat)``; None if nobody moved since."""
+        for text in reversed(self.log[seq:]):
+            rec = decode(text)
+            if rec[0] in ("move", "jump"):
+                return rec[0], rec[1]
+        return None
+
     def last_catch_of(self, target: int) -> int | None:
         """The seat that last caught ``target`` in this hand, if anyone did."""
         for e in reversed(self.game.events):
@@ -135,6 +152,9 @@ class TableState:
                 raise IllegalMove(_("It is {name}'s turn, not {other}'s.",
                                     name=self.names[g.current_player], other=self._name(seat)))
             g.apply(record_move(record))
+            moved = True
+        elif kind == "jump":  # H-JUMP: out of turn by its nature; the engine checks the rest
+            g.jump_in(self._seat(record[1]), record[2], record[3])
             moved = True
         elif kind == "uno":
             g.say_uno(self._seat(record[1]))

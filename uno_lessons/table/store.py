@@ -163,10 +163,12 @@ class Store(ABC):
     # ------------------------------------------------------------------ the public interface
     def create(self, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
                rules: str | Rules = "encanto", seed: int | None = None,
-               start: str | None = None) -> tuple[str, str]:
+               start: str | None = None, house: Sequence[str] = ()) -> tuple[str, str]:
         """Open a table: ``players`` are names (or a count), ``seats`` say "human", "random"
-        or "sensible" for each. Returns ``(code, teacher_key)``; keep the key secret."""
-        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start)
+        or "sensible" for each, ``house`` the house rules switched on as well (e.g.
+        ``("stacking", "jump_in")``; TableError for an unknown one). Returns
+        ``(code, teacher_key)``; keep the key secret."""
+        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start, house=house)
         TableState(config)  # deals the first hand: a bad start position fails here, not later
         key = new_secret()
         for _attempt in range(20):

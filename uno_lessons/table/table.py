@@ -17,7 +17,7 @@ from ..engine import events as ev
 from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..i18n import _
-from .bots import bots_only
+from .bots import bot_jump, bots_only
 from .config import TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
@@ -66,10 +66,11 @@ class Table:
     @classmethod
     def local(cls, players: Sequence[str] | int = 4, seats: Sequence[str] | None = None, *,
               rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None,
-              store: Store | None = None) -> Table:
-        """A table for one screen: every learner seat is played here, bots play the rest."""
+              store: Store | None = None, house: Sequence[str] = ()) -> Table:
+        """A table for one screen: every learner seat is played here, bots play the rest
+        (``house``: house rules switched on as well, e.g. ``("stacking",)``)."""
         store = store or open_store("memory://")
-        code, key = store.create(players, seats, rules=rules, seed=seed, start=start)
+        code, key = store.create(players, seats, rules=rules, seed=seed, start=start, house=house)
         teacher = store.teacher(code, key)
         mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
         teacher.sync()  # take in the joins, so the screen starts with its seats taken
@@ -173,6 +174,17 @@ class Table:
         """Make ``move`` for this page's seat (or ``seat``); IllegalMove if not allowed."""
         self._act(seat, lambda h: h.apply(move))
 
+    def jump_in(self, card, target: int | None = None, seat: int | None = None) -> None:
+        """H-JUMP: this page's seat (or ``seat``) plays ``card`` out of turn (``target``: whom
+        a 7 swaps with under H-SEVEN-ZERO); IllegalMove, nothing stored, if not allowed."""
+        self._act(seat, lambda h: h.jump_in(card, target))
+
+    def jump_ins(self, seat: int | None = None) -> list[Move]:
+        """H-JUMP: the out-of-turn plays this page's seat (or ``seat``) can make now."""
+        seat = self.acting_seat() if seat is None else seat
+        handle = self.seats.get(seat) if seat is not None else None
+        return handle.jump_ins() if handle is not None else []
+
     def say_uno(self, seat: int | None = None) -> bool:
         """This page's seat says "UNO"; returns whether it counted."""
         return self._act(seat, lambda h: h.say_uno())
@@ -256,9 +268,21 @@ class Table:
         return bool(got)
 
     def bots_due(self) -> bool:
-        """True when a bot is to move at this position."""
+        """True when a bot is to move at this position, or (H-JUMP) a bot jumps in now."""
         g = self.state.game
-        return not self.state.closed and g.winner is None and self.state.is_bot(g.current_player)
+        if self.state.closed or g.winner is not None:
+            return False
+        return self.state.is_bot(g.current_player) or bot_jump(self.state) is not None
+
+    @property
+    def bot_wait(self) -> float:
+        """Seconds the bots wait at this position before acting: the pause before a bot's
+        move, and longer before a bot jumps in on a learner's turn (H-JUMP), so that the
+        learner to move, and any learner who can jump in, get their chance first."""
+        g = self.state.game
+        if g.winner is None and not self.state.is_bot(g.current_player):
+            return 3 * self.pause + 1.0
+        return self.pause
 
     def step(self) -> bool:
         """One bot turn now (reactions, then the move); True if something was stored."""
@@ -288,7 +312,7 @@ class Table:
         now = time.monotonic() if now is None else now
         waited = now - self._last_change
         st = self.state
-        if self.bots_due() and waited >= self.pause:
+        if waited >= self.pause and self.bots_due() and waited >= self.bot_wait:
             return self.step() or changed
         if (st.game.winner is not None and self.is_teacher and bots_only(st) and not st.closed
                 and not st.match.is_over and waited >= 4 * self.pause + 1.0):

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.events import EVERYONE
+from ..engine.moves import Move
 from ..engine.view import PlayerView, player_view
+from .config import house_of
 from .kinds import Role
 from .state import TableState
 
@@ -39,6 +41,9 @@ class TableView:
     seq: int
     closed: bool = False  # the teacher closed the table: nothing more happens at it
     dealer: int | None = None  # who dealt this hand (None: a hand played on from a position)
+    house: tuple[str, ...] = ()  # the house rules on in this hand (HOUSE_SWITCHES order)
+    stack: int = 0  # H-STACK: the penalty stacked so far (0: nothing stacked)
+    jump_ins: tuple[Move, ...] = ()  # H-JUMP: the viewer seat's own out-of-turn plays (a seat's view only)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -72,7 +77,8 @@ def table_view(state: TableState, code: str, role: Role, seat: int | None = None
         results=tuple((r.number, r.winner, r.points) for r in m.results),
         match_winner=m.winner, target_score=state.config.rules.target_score,
         history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed,
-        dealer=g.dealer)
+        dealer=g.dealer, house=house_of(g.rules), stack=g.stack,
+        jump_ins=tuple(state.jump_ins_of(seat)) if role == Role.SEAT and seat is not None else ())
 
 
 def _with_log(play: PlayerView, log: list[str]) -> PlayerView:
