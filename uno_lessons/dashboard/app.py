@@ -15,6 +15,7 @@ sentence, nothing reaches the kernel.
 from __future__ import annotations
 
 from ..engine.game import Game
+from ..engine.rules import Rules
 from ..i18n import _
 from ..table import Table, TableError
 from ..widgets.page import PageBridge, log_traceback, on_callback_error
@@ -48,18 +49,20 @@ class LiveGame:
     the teacher). ``speed`` is a key of :data:`~uno_lessons.table.SPEEDS` or seconds.
     ``explain_illegal``: cards that cannot be played stay clickable so a learner can click
     one and read why not. ``box``: an outer box already on the page (a join page's) to build into.
+    ``house``: house rules to switch on (e.g. ``["stacking", "jump_in"]``; docs/rules.md).
     """
 
     #: The table this page shows (another one after New game…).
     table: Table
 
-    def __init__(self, players: int = 4, *, rules: str = "encanto", seed: int | None = 1,
+    def __init__(self, players: int = 4, *, rules: str | Rules = "encanto", seed: int | None = 1,
                  seats: list[str] | None = None, speed: str | float = "normal", auto: bool = True,
                  view: str | None = None, explain_illegal: bool = True, table: Table | None = None,
-                 bridge: PageBridge | None = None, box: DashboardBox | None = None) -> None:
+                 bridge: PageBridge | None = None, box: DashboardBox | None = None,
+                 house: list[str] | tuple[str, ...] | None = None) -> None:
         self.explain_illegal = explain_illegal
         self.bridge = bridge or PageBridge(follow_language=False)  # the dashboard speaks ?lang= itself
-        self.config = first_config(int(players), rules, seed, seats)
+        self.config = first_config(int(players), rules, seed, seats, house)
         self._was_my_turn = False
         self._speed, self._auto = speed, auto
         #: The page's outer box (``box``: one already shown, e.g. a join page's).
@@ -154,7 +157,7 @@ class LiveGame:
         return page_view(self.table, self.mode, self.plan.play, self.bar.viewed_seat)
 
     def new_game(self, **config) -> None:
-        """A new one-screen match; keywords (players, rules, seed, seats) change the settings
+        """A new one-screen match; keywords (players, rules, house, seed, seats) change the settings
         first; without them the last configuration is dealt again."""
         self.config = self.setup.apply(config)
         self._attach(local_table(self.config))

@@ -25,10 +25,13 @@ from ..render import card_state_words, card_words, css_code, hand_html
 from .style import CARD_H, CARD_W, card_button_css
 
 
-def card_label(card: Card, *, my_turn: bool, playable: bool, pending: bool = False) -> str:
+def card_label(card: Card, *, my_turn: bool, playable: bool, pending: bool = False, swap: bool = False) -> str:
     """A card button's name with its state: "green 0, playable", "blue 4, cannot be played
-    now", "Wild, waiting for its colour", or just the card while it is not this seat's turn
-    (the button is then ``aria-disabled``)."""
+    now", "Wild, waiting for its colour", "red 7, waiting for whom to swap with" (``swap``,
+    H-SEVEN-ZERO), or just the card while it is not this seat's turn (the button is then
+    ``aria-disabled``)."""
+    if pending and swap:
+        return _("{card}, waiting for whom to swap hands with", card=card_words(card))
     if pending:
         return _("{card}, waiting for its colour", card=card_words(card))
     return card_state_words(card, playable=playable if my_turn else None)
@@ -61,9 +64,10 @@ class HandPanel:
         self.widget.add_class("uno-hand-panel")
 
     def show_buttons(self, name: str, hand: Sequence[Card], playable: set[str], my_turn: bool,
-                     pending: Card | None, explain_illegal: bool) -> None:
+                     pending: Card | None, explain_illegal: bool, swap: bool = False) -> None:
         """The clickable hand of ``name``: playable cards raised, the others striped and named
-        as such; ``pending`` is the wild waiting for its colour."""
+        as such; ``pending`` is the wild waiting for its colour (``swap``: the 7 waiting for
+        whom to swap with)."""
         self.picture.layout.display = "none"
         self.box.layout.display = None
         n = len(hand)
@@ -82,7 +86,7 @@ class HandPanel:
             chosen = pending is not None and card == pending
             if chosen:
                 classes.append("uno-pending")
-            label = card_label(card, my_turn=my_turn, playable=ok, pending=chosen)
+            label = card_label(card, my_turn=my_turn, playable=ok, pending=chosen, swap=swap)
             disabled = not explain_illegal and not (my_turn and ok)
             if i == len(self.buttons):  # a new slot: born with its state, one message
                 self.buttons.append(self._new_button(i, classes, label, disabled))

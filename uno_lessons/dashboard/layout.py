@@ -26,6 +26,7 @@ from .chart import hand_size_chart_svg
 from .controls import TopBar
 from .focus import PageParts
 from .hand import HandPanel
+from .house import JumpInBar, house_html, house_sentence
 from .join_card import JoinCard, code_form_html
 from .others import others_html
 from .page_view import PageView
@@ -43,9 +44,9 @@ if TYPE_CHECKING:
     from .app import LiveGame
 
 #: The parts a page is read by (``live.status``, ``live.hand``…); None where its role has none.
-PARTS = ("bar", "setup", "teacher_panel", "join_card", "code_form", "play", "hand", "actions", "picker",
+PARTS = ("bar", "setup", "teacher_panel", "join_card", "code_form", "play", "hand", "actions", "picker", "jumps",
          "table_title", "status", "picture", "message", "others", "seats", "log_title", "log", "chart_title",
-         "chart", "scores", "right")
+         "chart", "scores", "right", "house_ring")
 
 
 class DashboardBox(widgets.VBox):
@@ -89,6 +90,7 @@ class PageWidgets:
         self.hand: HandPanel | None = self.play.hand if self.play else None
         self.actions: ActionBar | None = self.play.actions if self.play else None
         self.picker: WildPicker | None = self.play.picker if self.play else None
+        self.jumps: JumpInBar | None = self.play.jumps if self.play else None
         self.table_title, self.status = W.HTML(), W.HTML(_dom_classes=("uno-status-view",))
         self.picture = TableDisplay(width=78)
         self.message = MessageView()  # shown only: the page announces through the bridge
@@ -96,9 +98,10 @@ class PageWidgets:
         left = W.VBox([self.table_title, self.status, self.picture, *(self.play.widgets if self.play else ()),
                        self.message, self.others], _dom_classes=("uno-dash-left",))
         self.seats, self.log_title, self.log = SeatsView(), W.HTML(), LogView(max_lines=150)
+        self.house_ring = W.HTML(_dom_classes=("uno-house-ring",))  # the house rules, under the seats
         self.chart_title, self.chart = W.HTML(), W.HTML(_dom_classes=("uno-chart-view",))
         self.scores = W.HTML(_dom_classes=("uno-scores-view",))
-        self.right = W.VBox([self.seats, self.log_title, self.log, self.chart_title, self.chart, self.scores],
+        self.right = W.VBox([self.seats, self.house_ring, self.log_title, self.log, self.chart_title, self.chart, self.scores],
                             _dom_classes=("uno-dash-right",))
         cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
@@ -134,7 +137,8 @@ class PageWidgets:
             if on != (cls in box._dom_classes):
                 (box.add_class if on else box.remove_class)(cls)
         # The status line last, so that when it says whose turn it is, the rest is already sent.
-        self.status.value = status_html(view, seat, look.my_turn, turn_sentence(view, table.my_seats))
+        self.status.value = (status_html(view, seat, look.my_turn, turn_sentence(view, table.my_seats))
+                             + house_html(view.house, view.stack))
 
     def focus_parts(self) -> PageParts:
         """Which parts this page has now, as far as keyboard focus cares."""
@@ -148,6 +152,9 @@ class PageWidgets:
         ring = ring_width(view.players)
         self.seats.update(play, viewer=view.seat, highlight_skipped=view.skipped, width=ring)
         self.right.layout.flex = f"0 0 {ring + 10}px"
+        ring_words = escape(house_sentence(view.house)) if view.house else ""
+        if self.house_ring.value != ring_words:
+            self.house_ring.value = ring_words
         self.table_title.value = f"<h2 class='uno-sr-only'>{escape(titles['table'])}</h2>"
         self.log_title.value = f"<h2 class='uno-dash-section' id='uno-log-title'>{escape(titles['log'])}</h2>"
         self.log.update(play.log)

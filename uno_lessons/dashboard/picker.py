@@ -1,5 +1,6 @@
 """The row a wild card opens: four colour buttons, then (for a Wild Don't Talk) one button
-per player to silence, and Cancel. It shows a :class:`PendingWild` and reports choices."""
+per player to silence, and Cancel; a 7 under H-SEVEN-ZERO opens the player buttons only
+(whom to swap hands with). It shows a :class:`PendingWild` and reports choices."""
 
 from __future__ import annotations
 
@@ -45,7 +46,12 @@ class WildPicker:
             self.widget.layout.display = "none"
             return
         self.widget.layout.display = None
-        if pending.step == "color":
+        if pending.swap:  # H-SEVEN-ZERO: a 7 asks only whom to swap hands with
+            what = _("Your {card}: swap hands with whom?", card=card_words(pending.card)) if pending.card else ""
+            self.label.value = f"<b id='uno-picker-label'>{escape(what)}</b>"
+            self.colors.layout.display = "none"
+            self._set_targets([s for s in range(len(names)) if s != pending.seat], names)
+        elif pending.step == "color":
             what = (_("Choose the colour for your {card}:", card=card_words(pending.card)) if pending.card
                     else _("Choose the colour, then you draw:"))
             self.label.value = f"<b id='uno-picker-label'>{escape(what)}</b>"

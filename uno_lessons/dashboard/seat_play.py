@@ -1,5 +1,6 @@
-"""The part of a dashboard page that plays a seat: the hand, the move buttons, the wild's
-picker, the skip link to the hand, and what their clicks do.
+"""The part of a dashboard page that plays a seat: the hand, the move buttons, the jump-in
+buttons (H-JUMP), the wild's (or a 7's, H-SEVEN-ZERO) picker, the skip link to the hand,
+and what their clicks do.
 
 Built only for pages that play (the one-screen game and a learner's seat; see
 :mod:`.roles`): a teacher's, spectator's or projector page has none of these widgets. Every
@@ -15,13 +16,14 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 from ipywidgets import Widget
 
-from ..engine.cards import Color
+from ..engine.cards import Card, Color
 from ..engine.moves import Move
 from ..i18n import _
 from ..render import card_words
 from ..table.views import TableView
 from .actions import ActionBar
 from .hand import HandPanel
+from .house import JumpInBar
 from .others import kind_word
 from .picker import WildPicker
 from .roles import PageMode
@@ -58,6 +60,7 @@ class SeatPlay:
             pass_=g(lambda: self.move(Move("pass"))), uno=g(self.uno_clicked),
             challenge=g(lambda: self.move(Move("challenge"))), accept=g(lambda: self.move(Move("accept"))),
             catch=g(self.catch_clicked), talk=g(self.talk_clicked))
+        self.jumps = JumpInBar(on_jump=g(self.jump_clicked))
         self.picker = WildPicker(on_color=g(self.color_chosen), on_target=g(self.target_chosen),
                                  on_cancel=g(self.cancel_pending))
         self.skip = widgets.HTML(skip_link_html(), _dom_classes=("uno-skip-box",))
@@ -65,15 +68,16 @@ class SeatPlay:
     @property
     def widgets(self) -> list[Widget]:
         """The hand, the move buttons and the picker, in the page's reading order."""
-        return [self.hand.widget, self.actions.widget, self.picker.widget]
+        return [self.hand.widget, self.actions.widget, self.jumps.widget, self.picker.widget]
 
     def owned(self) -> list[Widget]:
         """Widgets of this part that may be outside its boxes now (to close them all)."""
-        return [self.skip, self.hand.css_box, *self.hand.owned()]
+        return [self.skip, self.hand.css_box, *self.hand.owned(), *self.jumps.owned()]
 
     def relabel(self) -> None:
         """Words in the current language."""
         self.actions.relabel()
+        self.jumps.relabel()
         self.picker.relabel()
         self.skip.value = skip_link_html()
 
@@ -82,7 +86,12 @@ class SeatPlay:
         """The hand, the move buttons and the picker as ``view`` has them."""
         play = view.play
         projector = self.page.mode == PageMode.PROJECTOR
-        if self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
+        mine = seat is not None and view.seat == seat and not projector
+        jump_ins = list(view.jump_ins) if mine and not view.closed else []
+        if self.pending is not None and self.pending.jump:
+            if not any(m.card == self.pending.card for m in jump_ins):
+                self.pending = None  # the jump-in is gone (someone moved first)
+        elif self.pending is not None and (not my_turn or self.pending.seat != play.current_player):
             self.pending = None
         if projector:
             self.hand.hide()
@@ -91,13 +100,15 @@ class SeatPlay:
             # A closed table: every card disabled, nothing left to explain.
             self.hand.show_buttons(view.names[seat], play.hand, playable, my_turn,
                                    self.pending.card if self.pending else None,
-                                   self.page.explain_illegal and not view.closed)
+                                   self.page.explain_illegal and not view.closed,
+                                   swap=self.pending is not None and self.pending.swap)
         elif view.seat is not None:
             self.hand.show_picture(_("{name}'s hand ({kind})", name=view.names[view.seat],
                                      kind=kind_word(view.kinds[view.seat])), play.hand)
         else:
             self.hand.hide()
         self.actions.update(view, None if projector else seat, {m.kind for m in legal}, uno_counts(view, seat))
+        self.jumps.update(jump_ins)
         self.picker.update(self.pending, view.names)
         self.skip.layout.display = None if self.hand.box.children else "none"
 
@@ -131,6 +142,9 @@ class SeatPlay:
         look = self.page.look()
         if look.seat is not None and look.my_turn:
             pending = wild_needing_choice(card, look.seat, list(look.legal))
+            if pending is not None and pending.swap:
+                self._ask(pending, _("Your {card}: choose whom to swap hands with.", card=card_words(card)))
+                return
             if pending is not None:
                 self._ask(pending, _("Choose the colour for your {card}.", card=card_words(card)))
                 return
@@ -163,8 +177,39 @@ class SeatPlay:
             self._ask(pending, _("Choose who may not talk."))
             return
         self.pending = None
+        if pending.jump and pending.card is not None:
+            self.jump(pending.card, pending.target)
+            return
         self.move(pending.move())
         self.page.focus_now()  # the picker closed: back to the hand
+
+    def jump_clicked(self, card: Card, needs_target: bool) -> None:
+        """A "Jump in with …" button (H-JUMP): a 7 under H-SEVEN-ZERO asks whom to swap with
+        first; any other card jumps in at once."""
+        look = self.page.look()
+        if look.seat is None:
+            return
+        if needs_target:
+            self._ask(PendingWild(look.seat, card, needs_target=True, swap=True, jump=True),
+                      _("Your {card}: choose whom to swap hands with.", card=card_words(card)))
+            return
+        self.jump(card, None)
+
+    def jump(self, card: Card, target: int | None) -> bool:
+        """Jump in with ``card`` for this page's seat; the table's reason if it is refused
+        (e.g. too late: someone moved first)."""
+        page = self.page
+        self.pending = None
+        try:
+            page.table.jump_in(card, target, page.acting_seat)
+        except REFUSALS as exc:
+            page.voice.say("error", str(exc))
+            page.refresh()
+            page.focus_now()
+            return False
+        page.refresh()
+        page.focus_now()  # the button went with the jump-in: focus goes where the page says
+        return True
 
     def cancel_pending(self) -> None:
         """Cancel in the picker: the wild stays in the hand."""

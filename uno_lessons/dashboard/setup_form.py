@@ -20,32 +20,54 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine import events as ev
-from ..engine.rules import Rules
+from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
-from ..table.config import MAX_PLAYERS, MIN_PLAYERS, check_players, check_seats, rules_named
+from ..table.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    check_players,
+    check_seats,
+    house_of,
+    house_switches,
+    rules_named,
+)
 from ..table.kinds import SeatKind
 from .controls import relabel_options
+from .house import house_line
 from .others import kind_word
 
-__all__ = ["SetupForm", "check_config", "first_config", "next_config"]
+__all__ = ["SetupForm", "check_config", "config_rules", "first_config", "next_config"]
+
+
+def config_rules(cfg: dict) -> Rules:
+    """The rules a configuration plays by: its rule set with its house rules on (``"house"``:
+    a list of switches of :data:`~uno_lessons.engine.rules.HOUSE_SWITCHES`, default none)."""
+    return rules_named(cfg["rules"], cfg.get("house", ()))
 
 
 def check_config(cfg: dict) -> None:
-    """Refuse, with the table's TableError (a ValueError) and its sentence, unknown rules, a
-    player count the rules do not seat, or seats that are not one known kind each."""
-    rules = rules_named(cfg["rules"])
+    """Refuse, with the table's TableError (a ValueError) and its sentence, unknown rules or
+    house rules, a player count the rules do not seat, or seats that are not one known kind
+    each."""
+    rules = config_rules(cfg)
     n = int(cfg["players"])
     check_players(n, rules)
     check_seats(cfg["seats"], n)
 
 
-def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None) -> dict:
-    """The configuration ``LiveGame(...)`` starts with (default: seat 0 human, the rest bots)."""
+def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None,
+                 house: list[str] | tuple[str, ...] | None = None) -> dict:
+    """The configuration ``LiveGame(...)`` starts with (default: seat 0 human, the rest bots);
+    ``house``: the house rules switched on (default: those ``rules`` has on, if it is a
+    ``Rules``, else none)."""
     rules_name = rules.name if isinstance(rules, Rules) else str(rules).lower()
+    if house is None:
+        house = house_of(rules) if isinstance(rules, Rules) else ()
     kinds = list(seats) if seats is not None else [str(SeatKind.HUMAN)] + [SeatKind.SENSIBLE] * (players - 1)
     if seed is None:  # a fresh deal, still reproducible: the seed is shown in the settings
         seed = secrets.randbelow(10**6)
-    cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds}
+    cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds,
+           "house": list(house_switches(house))}
     check_config(cfg)
     return cfg
 
@@ -57,6 +79,8 @@ def next_config(current: dict, changes: dict) -> dict:
     if unknown:
         raise TypeError(f"unknown settings: {sorted(unknown)}")
     cfg = {**current, **changes}
+    if "house" in changes:
+        cfg["house"] = list(house_switches(changes["house"]))
     n = int(cfg["players"])
     if "players" in changes and "seats" not in changes:
         cfg["seats"] = (list(cfg["seats"]) + [SeatKind.SENSIBLE] * MAX_PLAYERS)[:n]
@@ -116,6 +140,12 @@ class SetupForm:
             dd.add_class("uno-seat-kind")
             dd.add_class(f"uno-seat-kind-{s}")
             self.seat_inputs.append(dd)
+        # The house rules (docs/rules.md): off by default, each a checkbox named by its line.
+        self.house_title = W.HTML()
+        self.house = {s: W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"),
+                                    _dom_classes=("uno-house-rule", f"uno-house-{s}"))
+                      for s in HOUSE_SWITCHES}
+        house_box = W.VBox([self.house_title, *self.house.values()], _dom_classes=("uno-house-rules",))
         self.start = W.Button(button_style="", layout=W.Layout(width="auto"))
         self.start.add_class("uno-start")
         self.start.on_click(lambda _b: self._start())
@@ -123,7 +153,7 @@ class SetupForm:
         seats = W.HBox(self.seat_inputs)
         seats.add_class("uno-seat-kinds")
         self.widget.children = [self.heading, self.where, W.HBox([self.players, self.rules, self.seed]),
-                                self.class_seed, seats, self.start]
+                                self.class_seed, house_box, seats, self.start]
         self.relabel()
 
     def relabel(self) -> None:
@@ -140,6 +170,10 @@ class SetupForm:
         self.seed.description = _("Seed")
         self.class_seed.description = _("Deal the class table from this seed (anyone who knows the seed "
                                         "can work out every hand)")
+        self.house_title.value = (f"<h3 class='uno-dash-section' id='uno-house-title'>"
+                                  f"{escape(_('House rules (off unless ticked)'))}</h3>")
+        for switch, box in self.house.items():
+            box.description = house_line(switch)
         for dd in self.seat_inputs:
             relabel_options(dd, [(kind_word(k), k) for k in SeatKind])
         self.start.description = _("Start new game")
@@ -149,6 +183,8 @@ class SetupForm:
         self.players.value = cfg["players"]
         self.rules.value = cfg["rules"]
         self.seed.value = cfg["seed"]
+        for switch, box in self.house.items():
+            box.value = switch in cfg.get("house", ())
         for s, dd in enumerate(self.seat_inputs):
             if s < cfg["players"]:
                 dd.value = cfg["seats"][s]
@@ -171,7 +207,8 @@ class SetupForm:
     def _start(self) -> None:
         n = self.players.value
         config = {"players": n, "rules": self.rules.value, "seed": int(self.seed.value),
-                  "seats": [self.seat_inputs[s].value for s in range(n)]}
+                  "seats": [self.seat_inputs[s].value for s in range(n)],
+                  "house": [s for s, box in self.house.items() if box.value]}
         check_config(config)
         self.on_close()
         if self.where.value == "class":

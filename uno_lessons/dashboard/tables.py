@@ -11,14 +11,16 @@ from .sentences import something_went_wrong
 
 def local_table(config: dict, *, names: list[str] | None = None, start: str | None = None,
                 rules=None) -> Table:
-    """A one-screen table of ``config`` (players, seats, rules, seed), or one playing on from
-    a position (``start``, a game's JSON, with its ``names`` and ``rules``)."""
+    """A one-screen table of ``config`` (players, seats, rules, house rules, seed), or one
+    playing on from a position (``start``, a game's JSON, with its ``names`` and ``rules``,
+    which carry their own house rules)."""
     return Table.local(names if names is not None else config["players"], config["seats"],
-                       rules=config["rules"] if rules is None else rules, seed=config["seed"], start=start)
+                       rules=config["rules"] if rules is None else rules, seed=config["seed"], start=start,
+                       house=config.get("house", ()) if rules is None else ())
 
 
 def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, str]:
-    """A new class table of the form's ``config`` (players_names, seats, rules, seed) in
+    """A new class table of the form's ``config`` (players_names, seats, rules, house, seed) in
     ``store`` (default: the server's), opened as its teacher: the table and the teacher key.
 
     ``config["seed"]`` is None unless the teacher chose to deal from the form's seed: the
@@ -30,7 +32,7 @@ def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, s
     try:
         store = store if store is not None else open_store()
         code, key = store.create(config["players_names"], config["seats"], rules=config["rules"],
-                                 seed=config["seed"])
+                                 seed=config["seed"], house=config.get("house", ()))
         return Table.connect(store, code, teacher=key), key
     except OSError as exc:
         log_traceback(exc, "opening the table store")
