@@ -1,5 +1,6 @@
 """What the package needs at run time, and what only its extras need (pyproject.toml):
-``babel`` for the maintainers' tools (``tools``), ``redis`` for the Redis store (``redis``).
+``babel`` for the maintainers' tools (``tools``), ``redis`` for the Redis store (``redis``),
+``pettingzoo`` and ``gymnasium`` for the agents' environment (``agents``).
 
 Each test runs a fresh Python in which importing those libraries fails, as on a school's
 machine that installed the wheel without extras, and records every attempt to import them.
@@ -24,7 +25,7 @@ ASKED = []
 
 class Missing:
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("babel", "redis"):
+        if name.split(".")[0] in ("babel", "redis", "pettingzoo", "gymnasium"):
             ASKED.append(name)
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return None
@@ -111,3 +112,23 @@ def test_serve_with_a_redis_store_but_no_redis_says_so_and_starts_nothing(tmp_pa
     assert done.returncode == 0, done.stderr[-3000:]
     said, code = done.stdout.strip().splitlines()
     assert said.endswith('install it with pip install "uno_lessons[redis]".') and code == "exit 1"
+
+
+def test_the_agents_environment_without_pettingzoo_says_which_extra_to_install(tmp_path):
+    done = run("""
+        import uno_lessons
+        import uno_lessons.engine
+        import uno_lessons.simulation
+
+        try:
+            import uno_lessons.agents
+        except ImportError as exc:
+            print(exc)
+        print("asked:", sorted({name.split(".")[0] for name in ASKED}))
+    """, tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    said, asked = done.stdout.strip().splitlines()
+    assert said == ("uno_lessons.agents needs PettingZoo and Gymnasium, which are not installed: install "
+                    'them with pip install "uno_lessons[agents]".')
+    assert asked == "asked: ['gymnasium']"  # only uno_lessons.agents asked, and stopped at the first
+    assert "Traceback" not in done.stderr

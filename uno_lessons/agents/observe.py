@@ -1,0 +1,122 @@
+"""The observation of the agents' environment: what one seat may know, as an int8 array.
+
+Nothing in it comes from another seat's hand: it is what :class:`~uno_lessons.engine.view.PlayerView`
+(``game.view(seat)``, the engine's definition of what a seat may see) holds, plus the H-STACK
+penalty waiting (public: it is on the table) and whether the seat is being asked to jump in
+(H-JUMP). Seats are relative: block position ``r`` is the seat ``r`` places after the
+observer in seat order (``r = 0`` is the observer), the same offsets the actions use.
+
+For ``n`` players the array has ``178 + 5n`` entries (198 at four), each 0..112:
+
+==============  ===========================================================
+entries         what
+==============  ===========================================================
+0 .. 54         own hand: copies of each card (index of ``ALL_CARDS``: R0 .. B+2, W, W+4, WDT)
+55 .. 109       the top card of the discard pile, one-hot
+110 .. 113      the colour in force, one-hot red, yellow, green, blue (none: classic, a Wild turned first)
+114 .. 117      the phase, one-hot: turn, drawn, challenge (answer a Wild Draw Four), over
+118 .. 172      the card this seat just drew and may play or keep, one-hot
+173             1 when play goes clockwise (direction +1)
+174             the H-STACK penalty waiting (0 without stacking)
+175, 176        cards in the draw pile, cards in the discard pile
+177             1 when this seat is asked whether to jump in (H-JUMP)
+178 + r         cards in the hand of relative seat r
+178 + n + r     1 for the seat to move
+178 + 2n + r    1 for the silenced seat (E-WDT)
+178 + 3n + r    1 for the seat whose UNO window is open (who may be caught, E-UNO-4)
+178 + 4n + r    1 for each seat whose UNO counts for its present hand
+==============  ===========================================================
+
+``ObservationCodec.encode`` reads the game's public fields and the observer's own hand
+directly (once per step, so it is written for speed); ``encode_view`` builds the same array
+from ``game.view(seat)``, and tests/test_agents_env.py holds the two equal in random games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..engine.kinds import Phase
+from .actions import COLOR_INDEX
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.view import PlayerView
+
+HAND, TOP, COLOR, PHASE, DRAWN = 0, 55, 110, 114, 118
+CLOCKWISE, STACK, PILE, DISCARDS, JUMP, SEATS = 173, 174, 175, 176, 177, 178
+PHASE_INDEX = {Phase.TURN: 0, Phase.DRAWN: 1, Phase.RESPOND: 2, Phase.OVER: 3}
+#: The largest value any entry takes: every card of the deck in one place.
+HIGH = 112
+INT8 = np.dtype(np.int8)  # given as an object: np.frombuffer parses a dtype argument on every call
+
+
+class ObservationCodec:
+    """The observation layout for ``players`` seats (see the module docstring)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.size = SEATS + 5 * players
+        self._zeros = bytes(self.size)
+
+    def encode(self, game: Game, seat: int, jumping: bool = False) -> np.ndarray:
+        """The observation of ``seat`` now; ``jumping``: it is asked whether to jump in."""
+        # A bytearray filled with Python ints and viewed as int8 costs a fraction of setting
+        # numpy elements one by one; every value is at most 112, so int8 holds it.
+        out = bytearray(self._zeros)
+        for card in game.hands[seat]:
+            out[card.index] += 1
+        out[TOP + game.discard_pile[-1].index] = 1
+        color = game.current_color
+        if color is not None:
+            out[COLOR + COLOR_INDEX[color]] = 1
+        out[PHASE + PHASE_INDEX[game.phase]] = 1
+        current, n = game.current_player, self.players
+        drawn = game.drawn
+        if drawn is not None and current == seat:
+            out[DRAWN + drawn.index] = 1
+        if game.direction == 1:
+            out[CLOCKWISE] = 1
+        out[STACK] = game.stack
+        out[PILE] = game.draw_pile_size
+        out[DISCARDS] = len(game.discard_pile)
+        if jumping:
+            out[JUMP] = 1
+        r = SEATS - seat
+        for s, hand in enumerate(game.hands):
+            out[r + s if s >= seat else r + s + n] = len(hand)
+        out[SEATS + n + (current - seat) % n] = 1
+        if game.silenced is not None:
+            out[SEATS + 2 * n + (game.silenced - seat) % n] = 1
+        if game.uno_window is not None:
+            out[SEATS + 3 * n + (game.uno_window - seat) % n] = 1
+        for s in game.uno_said:
+            out[SEATS + 4 * n + (s - seat) % n] = 1
+        return np.frombuffer(out, INT8)
+
+    def encode_view(self, view: PlayerView, stack: int, jumping: bool = False) -> np.ndarray:
+        """The same observation from a seat's :class:`PlayerView` (``game.view(seat)``) and
+        the public H-STACK penalty: the reference ``encode`` is tested against."""
+        seat, n = view.seat, self.players
+        assert seat is not None  # an agent holds a seat
+        out = np.zeros(self.size, dtype=np.int8)
+        for card in view.hand:
+            out[card.index] += 1
+        out[TOP + view.top_card.index] = 1
+        if view.current_color is not None:
+            out[COLOR + COLOR_INDEX[view.current_color]] = 1
+        out[PHASE + PHASE_INDEX[Phase(view.phase)]] = 1
+        if view.drawn is not None:
+            out[DRAWN + view.drawn.index] = 1
+        out[CLOCKWISE] = view.direction == 1
+        out[STACK], out[PILE], out[DISCARDS], out[JUMP] = stack, view.draw_pile_size, view.discard_pile_size, jumping
+        for s in range(n):
+            r = (s - seat) % n
+            out[SEATS + r] = view.hand_sizes[s]
+            out[SEATS + n + r] = s == view.current_player
+            out[SEATS + 2 * n + r] = s == view.silenced
+            out[SEATS + 3 * n + r] = s == view.uno_window
+            out[SEATS + 4 * n + r] = s in view.uno_said
+        return out
