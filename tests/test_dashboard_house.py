@@ -86,6 +86,10 @@ def test_the_stack_is_shown_as_a_sentence_on_every_page():
     assert "Stack: 2 cards to draw, unless they are stacked on." in ben.status.value
     assert "stack a card on it, or accept" in ben.status.value
     assert "data-stack='2'" in ben.status.value
+    assert ben.actions.accept.layout.display is None and ben.actions.accept.description == "Accept (draw 2)"
+    assert ben.actions.challenge.layout.display == "none" and ben.actions.draw.disabled
+    ben.actions.accept.click()
+    assert len(store.load(code).game.hands[1]) == 5 and ben.actions.accept.layout.display == "none"
 
 
 def test_only_the_seat_that_can_jump_in_sees_its_button_and_jumping_in_plays_the_card():

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..table.views import TableView
 
 
@@ -27,6 +27,15 @@ def _words() -> dict[str, tuple[str, str]]:
         "catch": (_("Catch"), _("Call out a player who did not say UNO")),
         "talk": (_("Talk"), _("Talk while silenced: draw three cards")),
     }
+
+
+def _accept_words(stack: int) -> tuple[str, str]:
+    """The Accept button's name and tooltip: draw four, or (H-STACK) the whole stack."""
+    if not stack:
+        return _words()["accept"]
+    return (ngettext("Accept (draw {n})", "Accept (draw {n})", stack),
+            ngettext("Draw the {n} stacked card and lose your turn", "Draw the {n} stacked cards and lose your turn",
+                     stack))
 
 
 def _button(kind: str, words: tuple[str, str], handler: Callable[[], None], primary: bool = False) -> widgets.Button:
@@ -84,7 +93,11 @@ class ActionBar:
         self.pass_.layout.display = None if "pass" in kinds else "none"
         answering = "challenge" in kinds
         self.challenge.layout.display = None if answering else "none"
-        self.accept.layout.display = None if answering else "none"
+        # H-STACK: a stack of Draw Twos is accepted too (drawn in full), with no challenge.
+        self.accept.layout.display = None if answering or "accept" in kinds else "none"
+        text, tip = _accept_words(view.stack)
+        if self.accept.description != text:
+            self.accept.description, self.accept.tooltip = text, tip
         self.uno.disabled = not (live and uno_counts)
         others = [s for s in range(view.players) if s != seat]
         options = [(view.names[s], s) for s in others] or [("", 0)]
