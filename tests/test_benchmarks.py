@@ -75,3 +75,31 @@ def test_class_soak_plays_through_a_lock_and_a_killed_kernel_and_loses_nothing()
     assert re.search(r"^    lock at .*write lock held", text, re.M), text
     assert re.search(r"^    kill at .*kernel of page\d \(learner seat \d\) killed", text, re.M), text
     assert text.startswith("# command: ") and "cores, load average" in text
+
+
+def test_agents_speed_prints_steps_per_second_and_the_ratio_for_each_player_count():
+    text = run("agents_speed.py", "--steps", "300", "--repeat", "1", "--players", "2", "10")
+    assert text.startswith("# command: ") and "cores, load average" in text
+    for n in ("2", "10"):
+        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: steps/s ([0-9.]+)$", text, re.M)
+        assert ratio and float(ratio.group(1)) > 0, text
+        ours = re.search(rf"^\s*{n} uno_lessons\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
+        assert ours and int(ours.group(1)) > 0 and float(ours.group(4)) > 1, text
+        theirs = re.search(rf"^\s*{n} rlcard 1.2\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+\((\d+) games ended", text, re.M)
+        assert theirs and int(theirs.group(1)) > 0, text
+
+
+def test_agents_speed_drives_both_envs_with_seeded_random_legal_actions():
+    """Each side plays whole games, the same ones for the same seed; an illegal action would
+    raise in uno_lessons' env, so every step made was legal."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import agents_speed
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    steps, hands, _ = agents_speed.run_ours(4, 200, 3)
+    assert steps >= 200 and hands >= 1
+    assert agents_speed.run_ours(4, 200, 3) == (steps, hands, 0)
+    made, games, errors = agents_speed.run_rlcard(4, 200, 3)
+    assert made >= 200 and games >= 1 and errors >= 0
+    assert agents_speed.run_rlcard(4, 200, 3) == (made, games, errors)

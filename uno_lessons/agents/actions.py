@@ -57,16 +57,16 @@ class ActionCodec:
             first + i for i in range(len(SPECIAL)))
         self.size = first + len(SPECIAL)
         self._by_kind = {kind: first + i for i, kind in enumerate(_KINDS)}
-        # id(move) -> action, per acting seat. The engine interns its Moves (one object per
-        # move, kept in its tables for the life of the process), so an id is never reused;
-        # _keep holds each one here too, to make that true of any Move seen.
-        self._ids: list[dict[int, int]] = [{} for _ in range(players)]
+        # ids[seat]: id(move) -> action, for moves made by that seat. The engine interns its
+        # Moves (one object per move, kept in its tables for the life of the process), so an
+        # id is never reused; _keep holds each one here too, to make that true of any Move.
+        self.ids: list[dict[int, int]] = [{} for _ in range(players)]
         self._keep: list[Move] = []
         self.names = tuple(self._name(a) for a in range(self.size))
 
     def action(self, move: Move, seat: int) -> int:
         """The action number of ``move`` made by ``seat`` (cached by the Move's identity)."""
-        ids = self._ids[seat]
+        ids = self.ids[seat]
         a = ids.get(id(move))
         if a is None:
             a = ids[id(move)] = self._encode(move, seat)

@@ -81,6 +81,7 @@ class UnoEnv(AECEnv):
             raise ValueError(_('render_mode must be None, "human" or "ansi", not {mode}.', mode=repr(render_mode)))
         self.players, self.render_mode, self.max_steps = int(players), render_mode, max_steps
         self.codec = ActionCodec(self.players)
+        self._size = self.codec.size
         self.observer = ObservationCodec(self.players)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self.agents: list[str] = []
@@ -135,29 +136,33 @@ class UnoEnv(AECEnv):
         if game.winner is not None:
             self._moves: dict[int, Move] = {}
             self._legal: list[int] = []
+            self._bits = bytearray(self._size)
             self._mask = self._no_mask
             return
         codec = self.codec
-        action = codec.action
         if jumping:
             legal = [m for s, m in game.jump_ins() if s == seat]
         else:
             legal = game.legal_moves()
-        moves = self._moves = {action(m, seat): m for m in legal}
+        ids, moves = codec.ids[seat], {}
+        for m in legal:  # codec.action, written out: a call fewer per legal move
+            a = ids.get(id(m))
+            moves[codec.action(m, seat) if a is None else a] = m
+        self._moves = moves
         actions = list(moves)
         if jumping:
             actions.append(codec.decline)
-        if seat not in game.uno_said and game.uno_would_count(seat):
+        if len(game.hands[seat]) <= 2 and seat not in game.uno_said and game.uno_would_count(seat):
             actions.append(codec.say_uno)
         window = game.uno_window
         if window is not None and window != seat and is_caught(window, len(game.hands[window]), window,
                                                                 window in game.uno_said):
             actions.append(codec.catch)
-        mask = bytearray(codec.size)
+        bits = self._bits = bytearray(self._size)
         for a in actions:
-            mask[a] = 1
+            bits[a] = 1
         self._legal = actions
-        self._mask = np.frombuffer(mask, INT8)
+        self._mask = np.frombuffer(bits, INT8)
         self._mask.flags.writeable = False  # the env checks actions against it: nobody edits it
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -187,10 +192,12 @@ class UnoEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = self._check(action, agent)
+        # The usual action, a legal int, passes one test; anything else is checked in full.
+        a = action if type(action) is int and 0 <= action < self._size and self._bits[action] else \
+            self._check(action, agent)
         game, seat, codec = self.game, self._seat, self.codec
-        self._clear_rewards()
-        self._cumulative_rewards[agent] = 0
+        # Rewards are all 0 until the hand ends (``_end``), so PettingZoo's clearing and
+        # accumulating would change nothing before then: they are done at the end only.
         move = self._moves.get(a)
         if move is not None:
             if self._jumping:
@@ -212,7 +219,6 @@ class UnoEnv(AECEnv):
         elif self.steps >= self.max_steps:
             self._end(dict.fromkeys(self.agents, 0), self.truncations)
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -232,6 +238,7 @@ class UnoEnv(AECEnv):
 
     def _end(self, rewards: dict[str, int], flags: dict[str, bool]) -> None:
         self.rewards = rewards
+        self._accumulate_rewards()
         for a in self.agents:
             flags[a] = True
             self.infos[a] = {"winner": self.game.winner, "points": self.game.points, "steps": self.steps}
