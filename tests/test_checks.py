@@ -11,6 +11,7 @@ import html
 import io
 import json
 import linecache
+import math
 import re
 import subprocess
 import sys
@@ -26,12 +27,12 @@ from uno_lessons.checks.reference import DEPENDS, REFERENCE, namespace_of
 from uno_lessons.engine.bots import Bot, RandomBot
 from uno_lessons.engine.cards import Rank
 from uno_lessons.engine.moves import Move, wild_draw_four_honest
-from uno_lessons.engine.rulebook import RULES
+from uno_lessons.engine.rulebook import HOUSE_RULES, RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 ENCANTO, CLASSIC = Rules.encanto(), Rules.classic()
-RULE_ID = re.compile(r"^[EC]-[A-Z0-9]+(-\d+)?$")
+RULE_ID = re.compile(r"^(?:[EC]-[A-Z0-9]+(-\d+)?|H-[A-Z]+(-[A-Z]+)*)$")  # H-…: the house rules
 CHECK_CALL = re.compile(r'^check\("(\w+)"\)\s*$', re.M)
 
 
@@ -275,6 +276,19 @@ WRONG = [
     ("summarize", lambda games, p: (sum(w == p for w, _ in games) / len(games),
                                     sum(x for w, x in games if w == p) / max(1, sum(w == p for w, _ in games))),
      "E-SCORE-2", "averages over wins only, divides by zero"),
+    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v)) / len(v) ** 0.5), "H-DRAW-UNTIL",
+     "spread over n, not n - 1"),
+    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v, ddof=1))), "H-DRAW-UNTIL",
+     "the spread, not the standard error"),
+    ("share_above_fair", lambda won, n: sum(won) / len(won), "E-SETUP-5", "the share, fair share not taken off"),
+    ("share_above_fair", lambda won, n: sum(won) / n - 1 / n, "E-SETUP-5", "divides by the players"),
+    ("difference", lambda a, b: (a.value - b.value, a.stderr + b.stderr), "H-STACK", "errors simply added"),
+    ("difference", lambda a, b: (b.value - a.value, math.hypot(a.stderr, b.stderr)), "H-STACK",
+     "without minus with"),
+    ("is_clear", lambda a, b: a.value - b.value > 2 * math.hypot(a.stderr, b.stderr), "H-SEVEN-ZERO",
+     "a smaller figure never clear"),
+    ("is_clear", lambda a, b: abs(a.value - b.value) > math.hypot(a.stderr, b.stderr), "H-SEVEN-ZERO",
+     "one standard error, not two"),
 ]
 
 
@@ -312,7 +326,7 @@ def test_every_case_names_a_known_rule_and_a_hint(reference, func_name):
         assert RULE_ID.match(r.rule), r.rule
         assert len(r.hint) > 15 and r.label
     for r in ck.CHECKS[func_name](reference[func_name]).results + wrong.results:
-        assert r.rule in RULES, r.rule
+        assert r.rule in RULES or r.rule in HOUSE_RULES, r.rule
         assert all(rid in RULES for rid in re.findall(r"\b[EC]-[A-Z0-9]+-\d+\b|\bE-DECK\b", r.hint)), r.hint
 
 
@@ -607,7 +621,7 @@ def test_every_hint_quotes_its_rule_from_the_rule_book(func_name):
     text, page = wrong.text(), wrong._repr_html_()
     assert wrong.failures
     for r in wrong.failures:
-        quote = f"Rule {r.rule} says: “{RULES[r.rule].summary}.”"
+        quote = f"Rule {r.rule} says: “{(RULES.get(r.rule) or HOUSE_RULES[r.rule]).summary}.”"
         assert quote in text and html.escape(quote) in page
     assert "RULES.md" not in text + page
 

@@ -36,6 +36,7 @@ from .actions import check_direction_after, check_next_seat_after, check_seat_af
 from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases
 from .core import Problem as Problem
+from .house_rules import check_difference, check_is_clear, check_mean_and_error, check_share_above_fair
 from .matching import check_can_play, check_match_reason, check_playable_cards
 from .scoring import check_card_points, check_hand_score, check_match_winner
 from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
@@ -56,6 +57,7 @@ __all__ = [
     "check_uno_counts", "check_catch_penalty", "check_talk_penalty", "check_silenced_after",
     "check_card_points", "check_hand_score", "check_match_winner",
     "check_best_color", "check_bot", "check_summarize",
+    "check_mean_and_error", "check_share_above_fair", "check_difference", "check_is_clear",
 ]
 
 #: Every check, by the name of the learner's function it checks.
@@ -83,4 +85,8 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
     "best_color": check_best_color,
     "MyBot": check_bot,
     "summarize": check_summarize,
+    "mean_and_error": check_mean_and_error,
+    "share_above_fair": check_share_above_fair,
+    "difference": check_difference,
+    "is_clear": check_is_clear,
 }

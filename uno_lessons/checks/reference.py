@@ -13,6 +13,7 @@ rule and tested against a real ``Game`` in ``tests/test_checks.py``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -63,6 +64,12 @@ def card_points(code: str) -> int:
     return Card.parse(code).points
 
 
+def difference(with_rule: Any, without: Any) -> tuple[float, float]:
+    """The effect of a rule, ``with_rule.value - without.value``, and its standard error
+    (independent errors add as squares)."""
+    return (with_rule.value - without.value, math.hypot(with_rule.stderr, without.stderr))
+
+
 def best_color(hand: Sequence[Card]) -> Color:
     """The colour held most; ties (and a hand of wilds only) go to the first in ``list(Color)``."""
     cards = [Card.parse(c) for c in hand]
@@ -71,7 +78,7 @@ def best_color(hand: Sequence[Card]) -> Color:
 
 #: The reference answer for each step other steps build on, by the learner's function name.
 REFERENCE = {f.__name__: f for f in (can_play, cards_in_deck, next_seat_after, direction_after,
-                                     wild_draw_four_is_legal, card_points, best_color)}
+                                     wild_draw_four_is_legal, card_points, best_color, difference)}
 
 #: The learner's functions each step may call, by the step's function name.
 DEPENDS = {
@@ -81,6 +88,7 @@ DEPENDS = {
     "challenge_outcome": ("wild_draw_four_is_legal",),
     "hand_score": ("card_points",),
     "MyBot": ("best_color",),
+    "is_clear": ("difference",),
 }
 
 

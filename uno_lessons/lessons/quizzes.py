@@ -102,6 +102,29 @@ QUIZZES: dict[str, QuizItem] = {
         (N_("27"), N_("57"), N_("77")),
         2,
         N_("7 + 20 + 50 = 77 (E-SCORE-2).")),
+    "09-stack-total": QuizItem(
+        N_("Stacking is on (H-STACK). Ana plays a Draw Two, Ben stacks a Draw Two on it, and Caro holds no "
+           "Draw Two. What happens to Caro?"),
+        (N_("Caro draws two cards and loses her turn"), N_("Caro draws four cards and loses her turn"),
+         N_("Caro draws four cards and then plays")),
+        1,
+        N_("H-STACK: the penalty adds up (2 + 2) and passes on; whoever cannot stack draws the whole total and "
+           "loses their turn.")),
+    "09-force-sensible": QuizItem(
+        N_("With forced play (H-FORCE) on, four sensible bots play exactly the same games as without it. Why?"),
+        (N_("A sensible bot already plays a card it has just drawn whenever it can"),
+         N_("Forced play only matters with two players"), N_("The simulation leaves forced play out")),
+        0,
+        N_("H-FORCE only takes away the choice to keep a playable card just drawn. A sensible bot never keeps "
+           "one, so nothing changes for it; random bots sometimes keep, so their games do change.")),
+    "09-clear-effect": QuizItem(
+        N_("A house rule's effect on moves per hand is measured as +1.8 ± 2.5 (one standard error). What can "
+           "you say?"),
+        (N_("The rule makes hands longer"), N_("No clear change: chance alone could give an effect this size"),
+         N_("The rule makes hands shorter")),
+        1,
+        N_("Two standard errors are 5.0, more than the effect of 1.8. More games make the error smaller, like "
+           "1/√n: a hundred times the games for a tenth of the error.")),
 }
 
 

@@ -125,6 +125,31 @@ class HouseComparison:
     def __repr__(self) -> str:
         return self.table()
 
+    def verdict(self, label: str, figure: str = "moves") -> str:
+        """``"+"``, ``"-"`` or ``"="``: does ``figure`` of variant ``label`` lie more than two
+        standard errors above or below the first variant's (the same deals), or neither?"""
+        a, b = getattr(self[label], figure), getattr(self.measurements[0], figure)
+        effect, error = a.value - b.value, float(np.hypot(a.stderr, b.stderr))
+        return "+" if effect > 2 * error else "-" if effect < -2 * error else "="
+
+    def against_guesses(self, guesses: Mapping[str, str], figure: str = "moves") -> str:
+        """Each guess (``"+"`` more, ``"-"`` less, ``"="`` no clear change, against the first
+        variant) beside the measured effect ± SE and its verdict, as :meth:`verdict` gives it."""
+        base = getattr(self.measurements[0], figure)
+        lines = [_("{figure}, against {base}: guess, measured effect ± standard error, verdict",
+                   figure=_figure_name(figure), base=self.measurements[0].label)]
+        width = max(len(label) for label in guesses) + 2
+        right = 0
+        for label, guess in guesses.items():
+            est = getattr(self[label], figure)
+            verdict = self.verdict(label, figure)
+            right += guess.strip() == verdict
+            lines.append(f"  {label:<{width}}{guess:^7}{est.value - base.value:>+10.2f} ± "
+                         f"{float(np.hypot(est.stderr, base.stderr)):<7.2f}{verdict:^7}")
+        lines.append(_("{right} of {count} guesses match the verdict (+ more, - less, = no clear change: within "
+                       "two standard errors).", right=right, count=len(guesses)))
+        return "\n".join(lines)
+
     def plot(self, figures: Sequence[str] = ("moves", "skill", "first_mover_edge", "biggest_hand")):
         """One panel per figure: each variant's value ± 2 standard errors, with a text alternative."""
         return plot_house(self, figures)
