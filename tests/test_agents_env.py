@@ -70,22 +70,22 @@ def test_the_mask_is_exactly_the_legal_decisions_and_every_move_maps_to_an_actio
     seen: set[str] = set()
 
     def check(e: UnoEnv) -> None:
-        game, seat, codec = e.game, e._seat, e.codec
+        game, seat, codec = e.game, e.turns.seat, e.codec
         jumpers = [s for s, _m in game.jump_ins()]
-        if jumpers and game.rules.jump_in and [s for s in jumpers if s not in e._declined]:
-            assert e._jumping and seat == next(s for s in jumpers if s not in e._declined)
+        if jumpers and game.rules.jump_in and [s for s in jumpers if s not in e.turns.declined]:
+            assert e.turns.jumping and seat == next(s for s in jumpers if s not in e.turns.declined)
             moves = [m for s, m in game.jump_ins() if s == seat]
         else:
-            assert not e._jumping and seat == game.current_player
+            assert not e.turns.jumping and seat == game.current_player
             moves = game.legal_moves()
         expected = {codec.action(m, seat) for m in moves}
         assert len(expected) == len(moves)  # one action per move
         for m in moves:
             a = codec.action(m, seat)
-            assert e._moves[a] is m  # and back, to the engine's own Move
+            assert e.turns.moves[a] is m  # and back, to the engine's own Move
             assert codec.names[a] == relative(m, seat, players)
             seen.add(codec.names[a].split(" choosing")[0].split(" swapping")[0])
-        if e._jumping:
+        if e.turns.jumping:
             expected.add(codec.decline)
         if seat not in game.uno_said and game.uno_would_count(seat):
             expected.add(codec.say_uno)
@@ -117,7 +117,7 @@ def test_observation_is_what_the_seats_view_holds_for_every_seat():
             if count[0] % 7:
                 return  # the views narrate the whole log: every seventh step is enough
             for seat, agent in enumerate(e.possible_agents):
-                jumping = e._jumping and seat == e._seat
+                jumping = e.turns.jumping and seat == e.turns.seat
                 view = e.observer.encode_view(e.game.view(seat), e.game.stack, jumping)
                 assert np.array_equal(e.observe(agent)["observation"], view)
 
@@ -135,7 +135,7 @@ def test_observation_never_holds_another_seats_cards():
         for _step in range(150):
             if e.game.winner is not None:
                 break
-            game, seat = e.game, e._seat
+            game, seat = e.game, e.turns.seat
             before = e.observer.encode(game, seat)
             twin = game.copy()
             others = [s for s in range(5) if s != seat]

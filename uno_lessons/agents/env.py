@@ -40,12 +40,12 @@ from pettingzoo import AECEnv
 
 from ..engine.events import NOBODY
 from ..engine.game import Game
-from ..engine.moves import IllegalMove, Move
+from ..engine.moves import IllegalMove
 from ..engine.rules import Rules
-from ..engine.talk import is_caught
 from ..i18n import _
 from .actions import ActionCodec
 from .observe import HIGH, INT8, ObservationCodec
+from .turns import Turns
 
 #: A hand that has not ended after this many steps is cut (truncated).
 MAX_STEPS = 5000
@@ -82,6 +82,7 @@ class UnoEnv(AECEnv):
         self.players, self.render_mode, self.max_steps = int(players), render_mode, max_steps
         self.codec = ActionCodec(self.players)
         self._size = self.codec.size
+        self.turns = Turns(self.rules, self.codec)
         self.observer = ObservationCodec(self.players)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self.agents: list[str] = []
@@ -108,62 +109,37 @@ class UnoEnv(AECEnv):
         from the Generator of the last seeded reset (fresh entropy the first time)."""
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
-        self.game = Game.new(self.players, rules=self.rules, rng=self._rng)
+        self.turns.deal(self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.steps = 0
-        self._declined: set[int] = set()
         self._shown = 0
-        self._select()
+        self._selected()
 
-    # ------------------------------------------------------------------ whose decision
-    def _select(self) -> None:
-        """Select the agent whose decision is next and work out its legal actions."""
-        game = self.game
-        seat, jumping = game.current_player, False
-        if game.rules.jump_in and game.winner is None:
-            for s, _move in game.jump_ins():
-                if s not in self._declined:
-                    seat, jumping = s, True
-                    break
-        self._seat, self._jumping = seat, jumping
-        self.agent_selection = self.possible_agents[seat]
+    @property
+    def game(self) -> Game:
+        """The engine's game of the hand under way (it holds every hand: for teachers and
+        tests, never for an agent's observation)."""
+        return self.turns.game
+
+    @property
+    def steps(self) -> int:
+        """Steps made in this hand (the ``None`` steps of finished seats not counted)."""
+        return self.turns.steps
+
+    def _selected(self) -> None:
+        """After a decision: point PettingZoo at the selected agent, with a fresh mask."""
+        turns = self.turns
+        self.agent_selection = self.possible_agents[turns.seat]
         self._obs: dict[int, dict[str, np.ndarray]] = {}
-        if game.winner is not None:
-            self._moves: dict[int, Move] = {}
-            self._legal: list[int] = []
-            self._bits = bytearray(self._size)
-            self._mask = self._no_mask
-            return
-        codec = self.codec
-        if jumping:
-            legal = [m for s, m in game.jump_ins() if s == seat]
+        if turns.legal:
+            self._mask = np.frombuffer(turns.bits, INT8)
+            self._mask.flags.writeable = False  # the env checks actions against it: nobody edits it
         else:
-            legal = game.legal_moves()
-        ids, moves = codec.ids[seat], {}
-        for m in legal:  # codec.action, written out: a call fewer per legal move
-            a = ids.get(id(m))
-            moves[codec.action(m, seat) if a is None else a] = m
-        self._moves = moves
-        actions = list(moves)
-        if jumping:
-            actions.append(codec.decline)
-        if len(game.hands[seat]) <= 2 and seat not in game.uno_said and game.uno_would_count(seat):
-            actions.append(codec.say_uno)
-        window = game.uno_window
-        if window is not None and window != seat and is_caught(window, len(game.hands[window]), window,
-                                                                window in game.uno_said):
-            actions.append(codec.catch)
-        bits = self._bits = bytearray(self._size)
-        for a in actions:
-            bits[a] = 1
-        self._legal = actions
-        self._mask = np.frombuffer(bits, INT8)
-        self._mask.flags.writeable = False  # the env checks actions against it: nobody edits it
+            self._mask = self._no_mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent`` may know now (``observe.py``) and its action mask (all zero unless
@@ -171,9 +147,10 @@ class UnoEnv(AECEnv):
         seat = self._seats[agent]
         obs = self._obs.get(seat)
         if obs is None:
-            mine = seat == self._seat
+            turns = self.turns
+            mine = seat == turns.seat
             obs = self._obs[seat] = {
-                "observation": self.observer.encode(self.game, seat, mine and self._jumping),
+                "observation": self.observer.encode(turns.game, seat, mine and turns.jumping),
                 "action_mask": self._mask if mine else self._no_mask,
             }
         # A new dict, sharing the arrays: a caller that edits the dict does not edit ours.
@@ -182,7 +159,7 @@ class UnoEnv(AECEnv):
     def legal_actions(self) -> list[int]:
         """The selected agent's legal action numbers (the ones of its mask, in the engine's
         order of its legal moves, then decline, say UNO, catch); empty once the hand is over."""
-        return list(self._legal)
+        return list(self.turns.legal)
 
     # ------------------------------------------------------------------ acting
     def step(self, action: int | np.integer | None) -> None:
@@ -192,33 +169,20 @@ class UnoEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        turns = self.turns
         # The usual action, a legal int, passes one test; anything else is checked in full.
-        a = action if type(action) is int and 0 <= action < self._size and self._bits[action] else \
+        a = action if type(action) is int and 0 <= action < self._size and turns.bits[action] else \
             self._check(action, agent)
-        game, seat, codec = self.game, self._seat, self.codec
+        turns.act(a)
         # Rewards are all 0 until the hand ends (``_end``), so PettingZoo's clearing and
         # accumulating would change nothing before then: they are done at the end only.
-        move = self._moves.get(a)
-        if move is not None:
-            if self._jumping:
-                assert move.card is not None  # a jump-in plays a card
-                game.jump_in(seat, move.card, move.target)  # H-JUMP
-            else:
-                game.apply_fast(move)  # the engine's own Move, legal: what apply_fast asks
-            self._declined.clear()
-        elif a == codec.say_uno:
-            game.say_uno(seat)
-        elif a == codec.catch:
-            assert game.uno_window is not None  # offered only while a window is open
-            game.catch(seat, game.uno_window)
-        else:  # decline to jump in
-            self._declined.add(seat)
-        self.steps += 1
+        game = turns.game
         if game.winner is not None:
             self._end({a: (1 if i == game.winner else -1) for i, a in enumerate(self.agents)}, self.terminations)
-        elif self.steps >= self.max_steps:
+        elif turns.steps >= self.max_steps:
+            turns.legal, turns.bits = [], bytearray(self._size)  # nothing more to decide
             self._end(dict.fromkeys(self.agents, 0), self.truncations)
-        self._select()
+        self._selected()
         if self.render_mode == "human":
             self.render()
 
@@ -229,9 +193,9 @@ class UnoEnv(AECEnv):
             raise IllegalMove(_("{action} is not an action of this environment: use a whole number from 0 "
                                 "to {last}.", action=repr(action), last=size - 1))
         a = int(action)
-        if not self._mask[a]:
+        if not self.turns.bits[a]:
             names = self.codec.names
-            legal = ", ".join(f"{b} ({names[b]})" for b in sorted(self._legal))
+            legal = ", ".join(f"{b} ({names[b]})" for b in sorted(self.turns.legal))
             raise IllegalMove(_("Action {action} ({name}) is not legal for {agent} now; its action mask "
                                 "allows: {legal}.", action=a, name=names[a], agent=agent, legal=legal))
         return a
@@ -247,7 +211,7 @@ class UnoEnv(AECEnv):
     def render(self) -> str | None:
         """The events since the last render as a spectator hears them (no hidden card) and
         the table in one line; printed for ``render_mode="human"``, returned for "ansi"."""
-        if self.render_mode is None or not hasattr(self, "game"):
+        if self.render_mode is None or not hasattr(self.turns, "game"):
             return None
         lines = self.game.narrate(NOBODY)
         text = "\n".join([*lines[self._shown:], repr(self.game)])

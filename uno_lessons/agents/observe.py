@@ -66,35 +66,41 @@ class ObservationCodec:
         # A bytearray filled with Python ints and viewed as int8 costs a fraction of setting
         # numpy elements one by one; every value is at most 112, so int8 holds it.
         out = bytearray(self._zeros)
+        self.write(out, 0, game, seat, jumping)
+        return np.frombuffer(out, INT8)
+
+    def write(self, out: bytearray, base: int, game: Game, seat: int, jumping: bool = False) -> None:
+        """Write ``encode``'s entries into ``out`` from ``base`` on, into zeros (the batched
+        runner's rows of one buffer)."""
         for card in game.hands[seat]:
-            out[card.index] += 1
-        out[TOP + game.discard_pile[-1].index] = 1
+            out[base + card.index] += 1
+        out[base + TOP + game.discard_pile[-1].index] = 1
         color = game.current_color
         if color is not None:
-            out[COLOR + COLOR_INDEX[color]] = 1
-        out[PHASE + PHASE_INDEX[game.phase]] = 1
+            out[base + COLOR + COLOR_INDEX[color]] = 1
+        out[base + PHASE + PHASE_INDEX[game.phase]] = 1
         current, n = game.current_player, self.players
         drawn = game.drawn
         if drawn is not None and current == seat:
-            out[DRAWN + drawn.index] = 1
+            out[base + DRAWN + drawn.index] = 1
         if game.direction == 1:
-            out[CLOCKWISE] = 1
-        out[STACK] = game.stack
-        out[PILE] = game.draw_pile_size
-        out[DISCARDS] = len(game.discard_pile)
+            out[base + CLOCKWISE] = 1
+        out[base + STACK] = game.stack
+        out[base + PILE] = game.draw_pile_size
+        out[base + DISCARDS] = len(game.discard_pile)
         if jumping:
-            out[JUMP] = 1
-        r = SEATS - seat
+            out[base + JUMP] = 1
+        seats = base + SEATS
+        r = seats - seat
         for s, hand in enumerate(game.hands):
             out[r + s if s >= seat else r + s + n] = len(hand)
-        out[SEATS + n + (current - seat) % n] = 1
+        out[seats + n + (current - seat) % n] = 1
         if game.silenced is not None:
-            out[SEATS + 2 * n + (game.silenced - seat) % n] = 1
+            out[seats + 2 * n + (game.silenced - seat) % n] = 1
         if game.uno_window is not None:
-            out[SEATS + 3 * n + (game.uno_window - seat) % n] = 1
+            out[seats + 3 * n + (game.uno_window - seat) % n] = 1
         for s in game.uno_said:
-            out[SEATS + 4 * n + (s - seat) % n] = 1
-        return np.frombuffer(out, INT8)
+            out[seats + 4 * n + (s - seat) % n] = 1
 
     def encode_view(self, view: PlayerView, stack: int, jumping: bool = False) -> np.ndarray:
         """The same observation from a seat's :class:`PlayerView` (``game.view(seat)``) and

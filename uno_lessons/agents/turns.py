@@ -1,0 +1,92 @@
+"""Whose decision it is in one hand, which actions are legal, and making one: the core that
+the PettingZoo environment (``env.py``) and the batched runner (``vector.py``) share.
+
+The selected seat is the engine's player to move, except under H-JUMP: before each move
+every seat that could jump in (``Game.jump_ins()``, in play order) is asked first, once; a
+jump-in is a move, so all are asked again after it. The legal actions are the selected
+seat's moves (``legal_moves()``, or its jump-ins and *decline*), then *say UNO* when saying it
+would count now and the seat has not said it (E-UNO-5), then *catch* when calling out the
+seat whose UNO window is open would catch it (E-UNO-2/4). ``env.py`` says why.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.rules import Rules
+from ..engine.talk import is_caught
+from .actions import ActionCodec
+
+
+class Turns:
+    """One hand and its decisions: ``seat`` (selected), ``jumping`` (asked to jump in),
+    ``legal`` (action numbers), ``bits`` (the mask as bytes), ``moves`` (action -> Move)."""
+
+    def __init__(self, rules: Rules, codec: ActionCodec) -> None:
+        self.rules, self.codec = rules, codec
+        self.players = codec.players
+
+    def deal(self, rng: np.random.Generator) -> None:
+        """Start a new hand dealt from ``rng`` (``Game.new(rng=...)``)."""
+        self.game = Game.new(self.players, rules=self.rules, rng=rng)
+        self.steps = 0
+        self.declined: set[int] = set()
+        self.select()
+
+    def select(self) -> None:
+        """Select the seat whose decision is next and work out its legal actions."""
+        game, codec = self.game, self.codec
+        seat, jumping = game.current_player, False
+        if game.rules.jump_in and game.winner is None:
+            for s, _move in game.jump_ins():
+                if s not in self.declined:
+                    seat, jumping = s, True
+                    break
+        self.seat, self.jumping = seat, jumping
+        bits = self.bits = bytearray(codec.size)
+        if game.winner is not None:
+            self.moves: dict[int, Move] = {}
+            self.legal: list[int] = []
+            return
+        legal = [m for s, m in game.jump_ins() if s == seat] if jumping else game.legal_moves()
+        ids, moves = codec.ids[seat], {}
+        for m in legal:  # codec.action, written out: a call fewer per legal move
+            a = ids.get(id(m))
+            moves[codec.action(m, seat) if a is None else a] = m
+        self.moves = moves
+        actions = list(moves)
+        if jumping:
+            actions.append(codec.decline)
+        if len(game.hands[seat]) <= 2 and seat not in game.uno_said and game.uno_would_count(seat):
+            actions.append(codec.say_uno)
+        window = game.uno_window
+        if window is not None and window != seat and is_caught(window, len(game.hands[window]), window,
+                                                                window in game.uno_said):
+            actions.append(codec.catch)
+        for a in actions:
+            bits[a] = 1
+        self.legal = actions
+
+    def act(self, a: int) -> None:
+        """Make legal action ``a`` (its ``bits`` entry is 1: not checked here) for the
+        selected seat, then select the next decision."""
+        game, seat, codec = self.game, self.seat, self.codec
+        move = self.moves.get(a)
+        if move is not None:
+            if self.jumping:
+                assert move.card is not None  # a jump-in plays a card
+                game.jump_in(seat, move.card, move.target)  # H-JUMP
+            else:
+                game.apply_fast(move)  # the engine's own Move, legal: what apply_fast asks
+            self.declined.clear()
+        elif a == codec.say_uno:
+            game.say_uno(seat)
+        elif a == codec.catch:
+            assert game.uno_window is not None  # offered only while a window is open
+            game.catch(seat, game.uno_window)
+        else:  # decline to jump in
+            self.declined.add(seat)
+        self.steps += 1
+        self.select()
