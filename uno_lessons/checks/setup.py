@@ -21,8 +21,8 @@ def check_cards_in_deck(func: Callable[[str, Rules], int]) -> CheckResult:
         ("G3", ENCANTO, 2, number), ("Y9", CLASSIC, 2, number), ("R0", ENCANTO, 1, zero), ("B0", CLASSIC, 1, zero),
         ("BS", ENCANTO, 2, action), ("GR", CLASSIC, 2, action), ("R+2", ENCANTO, 2, action),
         ("W", ENCANTO, 4, wild), ("W+4", CLASSIC, 4, wild), ("WDT", ENCANTO, 4, wild),
-        ("WDT", CLASSIC, 0, _("Compare E-DECK with the 'Two rule sets' table: does every deck have Wild "
-                              "Don't Talk? Look at rules.wild_dont_talk.")),
+        ("WDT", CLASSIC, 0, _("Read E-DECK again: does every deck have Wild Don't Talk cards, or only "
+                              "the UNO: Encanto deck? Look at rules.wild_dont_talk.")),
     ]
     cases = [Case((code, rules), n, _("{card} in the {rules} deck", card=code, rules=rules_name(rules)), "E-DECK",
                   hint)

@@ -118,7 +118,7 @@ class HouseComparison:
             cells = "".join(f"{f'{est.value:.2f} ± {est.stderr:.2f}':>{w}}" for (_name, est), w in zip(m.rows(), cols))
             lines.append(f"{m.label:<{width}}{cells}")
         lines.append(_("{games} games per variant and table, {players} players; ± is one standard error, "
-                       "about 95% of the time the true value lies within two.", games=first.sensible.n,
+                       "about 19 times in 20 the true value lies within two.", games=first.sensible.n,
                        players=first.players))
         return "\n".join(lines)
 
@@ -196,7 +196,7 @@ def plot_house(comparison: HouseComparison, figures: Sequence[str]):
         parts.append(_("{figure}: {values}", figure=_figure_name(figure), values=values))
     axes[0][0].invert_yaxis()  # the first variant on top (the axes share y: once is enough)
     fig.tight_layout()
-    text = _("Points with bars of ± 2 standard errors, one panel per figure, one row per variant; the dashed "
+    text = _("Dots with bars of ± 2 standard errors, one panel per figure, one row per variant; the dashed "
              "line is zero for the two edges and the first variant's value for the others. {panels}.",
              panels="; ".join(parts))
     return DescribedFigure(fig, text)
