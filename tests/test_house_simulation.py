@@ -177,3 +177,17 @@ def test_compare_house_takes_labels_and_switch_lists():
         c["party"]
     with pytest.raises(ValueError):
         sim.measure_house(["seven"], games=5)
+
+
+def test_a_variant_is_found_by_its_english_label_in_every_language():
+    """A lesson cell's code is the same in every language: comparison["no house rule"] must find
+    the variant whose label the page shows translated (the translated lesson 9 failed on it)."""
+    from uno_lessons.i18n import use_language
+
+    with use_language("nl"):
+        comparison = sim.compare_house([[], ["stacking"]], games=20, seed=1)
+        plain = comparison["no house rule"]
+        assert plain.house == () and plain.label != "no house rule"
+        assert comparison[plain.label] is plain and comparison["stacking"].house == ("stacking",)
+    with pytest.raises(KeyError):
+        comparison["jump_in"]

@@ -102,8 +102,11 @@ class HouseComparison:
     measurements: tuple[HouseMeasurement, ...]
 
     def __getitem__(self, label: str) -> HouseMeasurement:
+        # A label is in the page's language ("geen huisregel"); the code of a lesson cell is the
+        # same in every language, so the English label and the switches' names ("stacking +
+        # jump_in") find a variant too.
         for m in self.measurements:
-            if m.label == label:
+            if label in (m.label, " + ".join(m.house) or "no house rule"):
                 return m
         raise KeyError(label)
 
