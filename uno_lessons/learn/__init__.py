@@ -1,0 +1,18 @@
+"""Teach a computer to play (lesson 8): readable features, a linear policy over the legal
+moves, REINFORCE training and seeded evaluation, with numpy only.
+
+``uno_lessons.learn`` needs nothing beyond the engine and numpy (no PettingZoo, no GPU):
+
+- :mod:`.features`: what a seat may know about each legal move, as named numbers;
+- :mod:`.policy`: a :class:`Policy` (names and weights) saved as JSON or ``.npz`` and
+  refused with a :class:`PolicyError` when malformed; :class:`PolicyBot` plays one;
+- :mod:`.train`: REINFORCE with a baseline against the built-in bots, and ``evaluate``.
+"""
+
+from .features import EXTRA_FEATURES, FEATURE_FUNCTIONS, FEATURES, Situation, feature_matrix, situation
+from .policy import Policy, PolicyBot, PolicyError, load_policy, move_probabilities, save_policy
+
+__all__ = [
+    "EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "feature_matrix", "situation",
+    "Policy", "PolicyBot", "PolicyError", "load_policy", "move_probabilities", "save_policy",
+]

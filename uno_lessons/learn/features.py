@@ -1,0 +1,202 @@
+"""Features a learner can read: numbers that describe one legal move from one seat's view.
+
+A policy (:mod:`.policy`) scores each legal move as a weighted sum of its features and
+prefers the move with the highest score. Every feature is a function ``(situation, move) ->
+float`` in :data:`FEATURE_FUNCTIONS`, under a readable name. A :class:`Situation` holds only
+what the seat to move may know: its own hand, the top card and the colour in force, every
+hand's *size*, the direction of play, the phase and the card it just drew. It never holds
+another player's cards, so no feature can peek.
+
+The default features (:data:`FEATURES`), each 0 or 1 unless it says otherwise:
+
+``plays_card``            the move plays a card (not draw, keep or pass)
+``draws``                 the move draws a card (or passes when nothing can be drawn)
+``keeps_drawn``           the move keeps the card just drawn
+``is_number``             the card played is a number card (0-9)
+``is_action``             the card played is a Skip, Reverse or Draw Two
+``is_wild``               the card played is a Wild or a Wild Don't Talk
+``is_wild_draw_four``     the card played is a Wild Draw Four
+``is_bluff``              the play is a Wild Draw Four against E-WD4-2 (a bluff)
+``card_points``           the card's points over 50 (a 7 gives 0.14, a Skip 0.4, a wild 1)
+``keeps_colour``          share of the cards left that have the colour in force after the move
+``wilds_left``            wild cards left in the hand after the move, over 4
+``cards_left_after``      cards in the hand after the move, over 10
+``hits_next_near_uno``    a Skip, Draw Two or Wild Draw Four while the next player holds 2 or fewer
+``targets_fewest_cards``  a Wild Don't Talk (or a house-rule 7) aimed at the seat holding fewest
+
+More features for learners to try are in :data:`EXTRA_FEATURES`: ``keeps_colour_red`` (and
+yellow, green, blue: cards of that colour left after the move, over 7), ``changes_colour``,
+``next_player_cards`` (the next player's card count over 10, times ``plays_card``) and
+``plays_seven_or_zero``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.cards import Card, Color, Rank
+from ..engine.game import Game
+from ..engine.kinds import MoveKind, Phase
+from ..engine.moves import COLORS, Move
+from ..i18n import _
+
+__all__ = ["EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "Feature", "describe_features",
+           "feature_matrix", "situation"]
+
+_PLAY, _DRAW, _PASS, _KEEP = MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.KEEP
+_HITS = (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What ``seat`` may know when it is to move: nothing of another hand but its size.
+
+    ``counts`` (cards of each colour in the hand) and ``wilds`` (wild cards in it) are
+    summaries of ``hand``, worked out once so that each feature is a few sums."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    current_color: Color | None
+    direction: int
+    phase: Phase
+    drawn: Card | None
+    counts: dict[Color | None, int]
+    wilds: int
+
+    @property
+    def next_seat(self) -> int:
+        """The seat that plays after this one."""
+        return (self.seat + self.direction) % len(self.hand_sizes)
+
+
+def situation(game: Game, seat: int) -> Situation:
+    """The :class:`Situation` of ``seat`` in ``game`` (its own hand, the table, counts)."""
+    hand = tuple(game.hands[seat])
+    counts: dict[Color | None, int] = dict.fromkeys(COLORS, 0)
+    counts[None] = 0
+    for card in hand:
+        counts[card.color] += 1
+    mine = game.current_player == seat
+    return Situation(seat, hand, tuple(len(h) for h in game.hands), game.top_card, game.current_color,
+                     game.direction, game.phase, game.drawn if mine else None, counts, counts[None])
+
+
+Feature = Callable[[Situation, Move], float]
+
+
+def _card(move: Move) -> Card | None:
+    return move.card if move.kind is _PLAY else None
+
+
+def _colour_after(s: Situation, move: Move) -> Color | None:
+    card = _card(move)
+    if card is None:
+        return s.current_color if move.color is None else move.color
+    return move.color if card.is_wild else card.color
+
+
+def _cards_after(s: Situation, move: Move) -> int:
+    n = len(s.hand)
+    if move.kind is _PLAY:
+        return n - 1
+    if move.kind is _DRAW:
+        return n + 1
+    return n
+
+
+def _left_of(s: Situation, move: Move, colour: Color | None) -> int:
+    """Cards of ``colour`` (None: wilds) left in the hand after ``move`` (a drawn card unseen)."""
+    card = _card(move)
+    return s.counts[colour] - (card is not None and card.color is colour)
+
+
+def _keeps_colour(s: Situation, move: Move) -> float:
+    colour = _colour_after(s, move)
+    n = len(s.hand) - (move.kind is _PLAY)
+    if n <= 0 or colour is None:
+        return 0.0
+    return _left_of(s, move, colour) / n
+
+
+def _targets_fewest(s: Situation, move: Move) -> float:
+    if move.kind is not _PLAY or move.target is None:
+        return 0.0
+    others = [n for seat, n in enumerate(s.hand_sizes) if seat != s.seat]
+    return float(s.hand_sizes[move.target] == min(others))
+
+
+def _hits_next(s: Situation, move: Move) -> float:
+    card = _card(move)
+    return float(card is not None and card.rank in _HITS and s.hand_sizes[s.next_seat] <= 2)
+
+
+def _keeps(colour: Color) -> Feature:
+    def feature(s: Situation, move: Move) -> float:
+        return _left_of(s, move, colour) / 7
+
+    feature.__doc__ = f"Cards of colour {colour.label} left in the hand after the move, over 7."
+    return feature
+
+
+def _changes_colour(s: Situation, move: Move) -> float:
+    after = _colour_after(s, move)
+    return float(move.kind is _PLAY and after is not None and after is not s.current_color)
+
+
+FEATURE_FUNCTIONS: dict[str, Feature] = {
+    "plays_card": lambda s, m: float(m.kind is _PLAY),
+    "draws": lambda s, m: float(m.kind is _DRAW or m.kind is _PASS),
+    "keeps_drawn": lambda s, m: float(m.kind is _KEEP),
+    "is_number": lambda s, m: float((c := _card(m)) is not None and c.is_number),
+    "is_action": lambda s, m: float((c := _card(m)) is not None and c.is_action and not c.is_wild),
+    "is_wild": lambda s, m: float((c := _card(m)) is not None and c.rank in (Rank.WILD, Rank.WILD_DONT_TALK)),
+    "is_wild_draw_four": lambda s, m: float((c := _card(m)) is not None and c.rank is Rank.WILD_DRAW_FOUR),
+    "is_bluff": lambda s, m: float(m.honest is False),
+    "card_points": lambda s, m: 0.0 if (c := _card(m)) is None else c.points / 50,
+    "keeps_colour": _keeps_colour,
+    "wilds_left": lambda s, m: _left_of(s, m, None) / 4,
+    "cards_left_after": lambda s, m: _cards_after(s, m) / 10,
+    "hits_next_near_uno": _hits_next,
+    "targets_fewest_cards": _targets_fewest,
+    # EXTRA_FEATURES from here on
+    **{f"keeps_colour_{c.label}": _keeps(c) for c in COLORS},
+    "changes_colour": _changes_colour,
+    "next_player_cards": lambda s, m: float(m.kind is _PLAY) * s.hand_sizes[s.next_seat] / 10,
+    "plays_seven_or_zero": lambda s, m: float((c := _card(m)) is not None and c.rank in (Rank.SEVEN, Rank.ZERO)),
+}
+
+#: The features a new policy uses unless told otherwise (the module's docstring says each).
+FEATURES: tuple[str, ...] = tuple(FEATURE_FUNCTIONS)[:14]
+#: Features that are defined but not in :data:`FEATURES`: a learner may add them.
+EXTRA_FEATURES: tuple[str, ...] = tuple(FEATURE_FUNCTIONS)[14:]
+
+
+def feature_matrix(game: Game, seat: int, moves: Sequence[Move], features: Sequence[str] = FEATURES) -> np.ndarray:
+    """One row per move, one column per feature (floats), from what ``seat`` may know.
+
+    ``features`` are names in :data:`FEATURE_FUNCTIONS`; an unknown name is a ValueError
+    that lists the known ones."""
+    functions = []
+    for name in features:
+        f = FEATURE_FUNCTIONS.get(name)
+        if f is None:
+            raise ValueError(_("There is no feature called {name}. The features are: {known}.",
+                               name=repr(name), known=", ".join(FEATURE_FUNCTIONS)))
+        functions.append(f)
+    s = situation(game, seat)
+    return np.array([[f(s, move) for f in functions] for move in moves], dtype=float).reshape(
+        len(moves), len(functions))
+
+
+def describe_features(moves: Sequence[Move], matrix: np.ndarray, features: Sequence[str]) -> list[str]:
+    """Lines ``move: feature=value, ...`` (non-zero values only), to read a matrix by eye."""
+    lines = []
+    for move, row in zip(moves, matrix):
+        parts = [f"{name}={value:.2f}" for name, value in zip(features, row) if value]
+        lines.append(f"{move.describe()}: {', '.join(parts) or '-'}")
+    return lines
