@@ -10,20 +10,25 @@ import threading
 import time
 from collections.abc import Sequence
 
+from .news import News
 from .store import Store
 
 _SHARED: dict[str, dict] = {}
+_NEWS: dict[str, News] = {}
 _LOCK = threading.Condition()
 
 
 class MemoryStore(Store):
     """Tables in a dict, behind one lock; ``wait_seq`` wakes as soon as a record lands."""
 
+    news: News
+
     def __init__(self, url: str = "memory://", keep: float | None = None) -> None:
         super().__init__(url, keep)
         name = url[len("memory://"):]
         with _LOCK:
             data = _SHARED.setdefault(name, {}) if name else {}
+            self.news = _NEWS.setdefault(name, News()) if name else News()
         self._tables: dict[str, dict] = data
 
     def _create(self, code: str, config: str, teacher: str) -> bool:
@@ -57,7 +62,8 @@ class MemoryStore(Store):
             t["log"].extend(records)
             t["touched"] = time.time()
             _LOCK.notify_all()
-            return True
+        self.news.tell(code)
+        return True
 
     def _seat_tokens(self, code: str) -> dict[int, str]:
         return dict(self._tables[code]["seats"]) if code in self._tables else {}

@@ -12,12 +12,15 @@ write is lost; with ``everysec`` up to a second of moves can go.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 from ..i18n import _
 from .config import TableError
 from .faults import log
+from .news import HEARTBEAT, RETRY, News, ThreadNews
 from .store import Store
 
 _APPEND = """
@@ -27,7 +30,8 @@ if ARGV[2] ~= '' then
   redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 end
 for i = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
-for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+redis.call('PUBLISH', KEYS[5], redis.call('LLEN', KEYS[1]))
 return 1
 """
 #: Seconds before a call to a Redis server that does not answer fails (a page must not hang).
@@ -48,8 +52,76 @@ def client_library() -> ModuleType:
     return redis
 
 
+def news_channel(code: str) -> str:
+    """The pub/sub channel the append script tells table ``code``'s new records on."""
+    return f"uno:{code}:news"
+
+
+class RedisNews(ThreadNews):
+    """One thread per process waits on one pub/sub connection (a blocking read: no CPU while
+    idle), subscribed to the listened tables' channels and to its own control channel, on
+    which a new listener nudges it to subscribe at once. After each (re)subscription the
+    table is told once, so a record that landed before the subscription is read too."""
+
+    name = "redis-news"
+
+    def __init__(self, client: Any, failures: tuple[type[BaseException], ...]) -> None:
+        super().__init__()
+        self._client, self._failures = client, failures
+        self._control = f"uno:news:{uuid.uuid4().hex}"
+
+    def _nudge(self) -> None:
+        try:
+            self._client.publish(self._control, "")
+        except self._failures:
+            pass  # the thread finds the store away itself, and resubscribes when it is back
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                if not self._listeners:  # nobody listens: the thread ends (listen starts another)
+                    self._thread = None
+                    return
+            pubsub = self._client.pubsub()
+            try:
+                pubsub.subscribe(self._control)
+                subscribed: set[str] = set()
+                while not self._stop.is_set():
+                    wanted = set(self.codes())
+                    if not wanted and not subscribed:
+                        with self._lock:
+                            if not self._listeners:
+                                self._thread = None
+                                return
+                    if wanted - subscribed:
+                        pubsub.subscribe(*(news_channel(c) for c in wanted - subscribed))
+                    if subscribed - wanted:
+                        pubsub.unsubscribe(*(news_channel(c) for c in subscribed - wanted))
+                    subscribed = wanted
+                    message = pubsub.get_message(timeout=HEARTBEAT)
+                    while message is not None:
+                        channel = str(message.get("channel", ""))
+                        if message["type"] in ("message", "subscribe") and channel.endswith(":news") \
+                                and channel.startswith("uno:") and channel != self._control:
+                            self.live = True
+                            self.tell(channel[len("uno:"):-len(":news")])
+                        message = pubsub.get_message(timeout=0)
+            except self._failures as exc:
+                log.warning("the table news from Redis failed: %s: %s", type(exc).__name__, exc)
+                self.live = False
+                self.tell_all()  # each page reads, finds the fault and says so
+                self._stop.wait(RETRY)
+            finally:
+                try:
+                    pubsub.close()
+                except self._failures:
+                    pass
+
+
 class RedisStore(Store):
     """Tables in a Redis server, chosen by a ``redis://host:port/db`` URL."""
+
+    news: News
 
     def __init__(self, url: str, keep: float | None = None) -> None:
         redis = client_library()
@@ -65,6 +137,7 @@ class RedisStore(Store):
             raise TableError(_("The class tables cannot be reached on this server. The person who "
                                "runs it can see why in the server's log.")) from exc
         self._append_script = self._r.register_script(_APPEND)
+        self.news = RedisNews(self._r, self.failures)
 
     @property
     def _ttl(self) -> int:
@@ -94,7 +167,7 @@ class RedisStore(Store):
     def _append(self, code: str, expected: int, records: Sequence[str],
                 claim: tuple[int, str] | None = None) -> bool:
         seat, token = ("", "") if claim is None else (str(claim[0]), claim[1])
-        keys = [self._key(code, part) for part in ("log", "seats", "config", "teacher")]
+        keys = [self._key(code, part) for part in ("log", "seats", "config", "teacher")] + [news_channel(code)]
         done = self._append_script(keys=keys, args=[expected, seat, token, self._ttl, *records])
         return bool(done)
 
@@ -105,5 +178,6 @@ class RedisStore(Store):
         return 0  # Redis removes an idle table's keys itself (their time to live)
 
     def close(self) -> None:
-        """Close the connection pool."""
+        """Close the connection pool (and stop the news thread)."""
+        self.news.close()
         self._r.close()

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 from ..i18n import _
 from .config import TableError
 from .faults import log
+from .news import RETRY, SQLITE_CHECK, News, ThreadNews
 from .store import Store
 
 #: Seconds a write waits for another process's lock before it gives up.
@@ -53,8 +54,62 @@ def busy_timeout(url: str) -> float:
         return BUSY_TIMEOUT
 
 
+class SQLiteNews(ThreadNews):
+    """One thread per process: every :data:`~.news.SQLITE_CHECK` seconds it asks its own
+    connection for ``PRAGMA data_version`` (changed by another connection's commit; it reads
+    no table), and only then reads the newest record number of each listened table."""
+
+    name = "sqlite-news"
+
+    def __init__(self, path: str, busy: float) -> None:
+        super().__init__()
+        self.path, self.busy = path, busy
+
+    def _run(self) -> None:
+        known: dict[str, int] = {}
+        db: sqlite3.Connection | None = None
+        version = None
+        while not self._stop.is_set():
+            codes = self.codes()
+            if not codes:
+                with self._lock:  # nobody listens: the thread ends (listen starts another)
+                    if not self._listeners:
+                        self._thread = None
+                        break
+                continue
+            try:
+                if db is None:
+                    db = sqlite3.connect(self.path, timeout=self.busy, isolation_level=None)
+                    version = None
+                now = db.execute("pragma data_version").fetchone()[0]
+                new = [c for c in codes if c not in known]
+                if now != version or new:
+                    version = now
+                    marks = ",".join("?" * len(codes))
+                    seqs = dict(db.execute(f"select code, max(seq) from records where code in ({marks}) "
+                                           "group by code", codes).fetchall())
+                    grown = [c for c in codes if c in new or (seqs.get(c) or 0) != known.get(c)]
+                    known = {c: seqs.get(c) or 0 for c in codes}
+                    self.live = True
+                    self.tell_all(grown)
+            except sqlite3.Error as exc:
+                log.warning("the table news of %s failed: %s: %s", self.path, type(exc).__name__, exc)
+                self.live = False
+                self.tell_all()  # each page reads, finds the fault and says so
+                if db is not None:
+                    db.close()
+                db, known = None, {}
+                self._stop.wait(RETRY)
+                continue
+            self._stop.wait(SQLITE_CHECK)
+        if db is not None:
+            db.close()
+
+
 class SQLiteStore(Store):
     """Tables in one SQLite file; safe for many kernels (processes) on one machine."""
+
+    news: News
 
     failures = (sqlite3.Error, OSError)
 
@@ -80,6 +135,8 @@ class SQLiteStore(Store):
                     self._db.execute("alter table tables add column touched real")
                 self._db.execute("update tables set touched = ? where touched is null", (time.time(),))
                 self._db.execute("create index if not exists tables_touched on tables (touched)")
+            # A private in-memory file has no other connection to hear: this process tells itself.
+            self.news = News() if self.path == ":memory:" else SQLiteNews(self.path, self.busy)
         except (OSError, sqlite3.Error) as exc:
             # The page hears a sentence; the file's path and the error go to the server's log.
             log.error("the table store %s cannot be opened: %s: %s", self.path, type(exc).__name__, exc)
@@ -132,11 +189,12 @@ class SQLiteStore(Store):
                                [(code, expected + i + 1, r) for i, r in enumerate(records)])
                 db.execute("update tables set touched = ? where code = ?", (time.time(), code))
                 db.execute("commit")
-                return True
             except BaseException:
                 if db.in_transaction:
                     db.execute("rollback")
                 raise
+        self.news.tell(code)  # this process's pages at once; other processes' threads see it
+        return True
 
     def _seat_tokens(self, code: str) -> dict[int, str]:
         with self._lock:
@@ -162,6 +220,7 @@ class SQLiteStore(Store):
                 raise
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and stop the news thread)."""
+        self.news.close()
         with self._lock:
             self._db.close()

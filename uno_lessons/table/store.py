@@ -42,6 +42,7 @@ from .config import (
 )
 from .faults import PRIMITIVES, StoreError, guarded
 from .handles import SeatHandle, Spectator, TeacherHandle
+from .news import News
 from .records import encode
 from .state import TableState
 
@@ -80,6 +81,8 @@ class Store(ABC):
     poll_interval = 0.02
     #: What the backend's library raises when the store fails (turned into StoreError).
     failures: tuple[type[BaseException], ...] = (OSError,)
+    #: Who tells pages of new records (:mod:`.news`); None: pages poll this store.
+    news: News | None = None
 
     def __init__(self, url: str, keep: float | None = None) -> None:
         self.url = url

@@ -10,6 +10,7 @@ learner seat for the person at the screen (hot seat) and keeps the teacher's han
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable, Sequence
 
@@ -23,12 +24,21 @@ from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .kinds import Role
 from .records import SPEEDS
+from .news import Listening
 from .state import TableState
 from .store import Store, open_store
 from .views import TableView, table_view
 
 Listener = Callable[[list[ev.Event]], None]
 
+#: ``poll`` here brings back the old clock that reads the store every ``Table.poll`` seconds
+#: (the idle-pages benchmark's reference); anything else, or unset: pages are told.
+NEWS_ENV = "UNO_LESSONS_NEWS"
+
+
+def news_wanted() -> bool:
+    """Whether pages are told of new records (``$UNO_LESSONS_NEWS`` is not ``poll``)."""
+    return os.environ.get(NEWS_ENV, "").strip().lower() != "poll"
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
@@ -41,9 +51,13 @@ class Table:
     """One page's table: ``handle`` is what the page may do; ``seats`` (local tables only)
     are the learner seats the person at this screen plays in turn."""
 
-    #: Seconds between looks at the store for other pages' records.
+    #: Seconds between looks at the store for other pages' records when the page is not told
+    #: of them (``notify`` off, or the store's news away).
     poll = 0.1
 
+    #: Seconds between looks while the store tells the page of new records (in case a hint
+    #: was lost): an idle page reads nothing in between.
+    idle_poll = 5.0
     def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None,
                  local: bool = False) -> None:
         self.handle = handle
@@ -51,11 +65,17 @@ class Table:
         self.seats = dict(seats or {})
         if isinstance(handle, SeatHandle):
             self.seats[handle.seat] = handle
-        self.auto = True
-        self.speed_override: float | None = None  # seconds, set by a local page's speed control
         self._listeners: list[Listener] = []
         self._timer: asyncio.TimerHandle | None = None
         self._last_change = time.monotonic()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._listening: Listening | None = None
+        self._woken = self._in_beat = False
+        #: Whether the clock is told of new records by the store (else it polls every
+        #: :attr:`poll` seconds, as before: ``UNO_LESSONS_NEWS=poll``).
+        self.notify = news_wanted()
+        self._auto = True
+        self._speed_override: float | None = None  # seconds, set by a local page's speed control
         self._seen_events = len(self.state.game.events)
         self._seen_game = self.state.game
         #: Why this table cannot go on (it stopped replaying), for the page to show; else None.
@@ -154,6 +174,26 @@ class Table:
     def pause(self) -> float:
         """Seconds bots wait before each move."""
         return self.speed_override if self.speed_override is not None else SPEEDS[self.state.speed]
+    @property
+    def auto(self) -> bool:
+        """Whether the bots move by themselves (the clock's business)."""
+        return self._auto
+
+    @auto.setter
+    def auto(self, value: bool) -> None:
+        self._auto = bool(value)
+        self._rewind()
+
+    @property
+    def speed_override(self) -> float | None:
+        """Seconds the bots pause on this screen (a one-screen game's own speed), or None."""
+        return self._speed_override
+
+    @speed_override.setter
+    def speed_override(self, value: float | None) -> None:
+        self._speed_override = value
+        self._rewind()
+
 
     # ------------------------------------------------------------------ acting
     def _seat(self, seat: int | None) -> SeatHandle:
@@ -261,6 +301,7 @@ class Table:
 
     def sync(self) -> bool:
         """Take in other pages' records; True (and listeners told) if any arrived."""
+        self._rewind()
         got = self.handle.sync()
         self._unify(self.handle.state)
         if got:
@@ -325,42 +366,91 @@ class Table:
 
     def start(self) -> bool:
         """Run the clock on the kernel's event loop (Jupyter and Voilà keep one running);
-        False where there is no loop (plain Python: call ``tick`` or ``step`` yourself)."""
+        False where there is no loop (plain Python: call ``tick`` or ``step`` yourself).
+
+        The clock beats when the store tells it of a new record (:mod:`.news`), when a bot's
+        pause is over, and otherwise only every :attr:`idle_poll` seconds; with ``notify``
+        off, or while the store's news is away, it looks every :attr:`poll` seconds."""
         loop = _running_loop()
-        if loop is None or self._timer is not None:
-            return self._timer is not None
-
-        def beat() -> None:
-            try:
-                self.tick()
-            except StoreError as exc:  # the store is away or locked: say so, keep trying
-                if self.problem is None:
-                    self.problem = str(exc)
-                    self._after()
-                self._timer = loop.call_later(max(self.poll, 1.0), beat)
-                return
-            except TableError as exc:  # a table that stopped replaying: say so, stop ticking
-                self._timer = None
-                self.problem, self.problem_is_final = str(exc), True
-                self._after()
-                return
-            except Exception:  # noqa: BLE001 - a fault of ours: the server's log, and a sentence
-                log.exception("the table clock of %s failed", self.code)
-                if self.problem is None:
-                    self.problem = _("Something went wrong on the server; it will try again in a moment.")
-                    self._after()
-                self._timer = loop.call_later(max(self.poll, 1.0), beat)
-                return
-            if self.problem is not None and not self.problem_is_final:
-                self.problem = None  # reached again
-                self._after()
-            self._timer = loop.call_later(self.poll, beat)
-
-        self._timer = loop.call_later(self.poll, beat)
+        if loop is None or self._loop is not None:
+            return self._loop is not None
+        self._loop = loop
+        news = self.handle.store.news if self.notify else None
+        self._listening = news.listen(self.code, self._told) if news is not None else None
+        self._schedule(self.poll)
         return True
 
+    def _told(self) -> None:
+        """The store's news: a record landed (called from the news thread)."""
+        loop = self._loop
+        if loop is None or self._woken:
+            return
+        self._woken = True
+        loop.call_soon_threadsafe(self._beat_now)  # RuntimeError if the loop closed: news drops us
+
+    def _beat_now(self) -> None:
+        self._woken = False
+        if self._loop is not None:
+            self._beat()
+
+    def _schedule(self, delay: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._loop.call_later(delay, self._beat) if self._loop is not None else None
+
+    def _next_beat(self) -> float:
+        """Seconds until the clock must look again: when a bot's pause (or a bots-only match's
+        wait before dealing on) is over, else after the idle wait."""
+        told = self._listening is not None and self._listening.live
+        wait = self.idle_poll if told else self.poll
+        if self.auto:
+            st = self.state
+            waited = time.monotonic() - self._last_change
+            if self.bots_due():
+                wait = min(wait, max(self.pause, self.bot_wait) - waited)
+            elif (st.game.winner is not None and self.is_teacher and bots_only(st) and not st.closed
+                  and not st.match.is_over):
+                wait = min(wait, 4 * self.pause + 1.0 - waited)
+        return max(min(self.poll, 0.05), wait)
+
+    def _beat(self) -> None:
+        """One beat of the clock: :meth:`tick`, a fault said once, and the next beat set."""
+        self._timer = None
+        self._in_beat = True
+        try:
+            self.tick()
+        except StoreError as exc:  # the store is away or locked: say so, keep trying
+            if self.problem is None:
+                self.problem = str(exc)
+                self._after()
+            self._schedule(max(self.poll, 1.0))
+            return
+        except TableError as exc:  # a table that stopped replaying: say so, stop ticking
+            self.stop()
+            self.problem, self.problem_is_final = str(exc), True
+            self._after()
+            return
+        except Exception:  # noqa: BLE001 - a fault of ours: the server's log, and a sentence
+            log.exception("the table clock of %s failed", self.code)
+            if self.problem is None:
+                self.problem = _("Something went wrong on the server; it will try again in a moment.")
+                self._after()
+            self._schedule(max(self.poll, 1.0))
+            return
+        finally:
+            self._in_beat = False
+        if self.problem is not None and not self.problem_is_final:
+            self.problem = None  # reached again
+            self._after()
+        self._schedule(self._next_beat())
+
+    def _rewind(self) -> None:
+        """Something changed on this page (a click, the bots' switch): set the next beat anew."""
+        if self._loop is not None and not self._in_beat and self.problem is None:
+            self._schedule(self._next_beat())
+
     def stop(self) -> None:
-        """Stop the clock."""
+        """Stop the clock (and stop listening to the store)."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -368,3 +458,7 @@ class Table:
     def __repr__(self) -> str:
         return f"<Table {self.code} ({self.role}), {self.state.seq} records>"
 
+        if self._listening is not None:
+            self._listening.close()
+            self._listening = None
+        self._loop = None
