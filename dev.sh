@@ -56,6 +56,15 @@ install_redis() {
     fi
 }
 
+install_chp() {
+    # JupyterHub's proxy, for the hub tests (tests/hub_fixture.py): Node's npm package.
+    if ! command -v configurable-http-proxy >/dev/null 2>&1; then
+        command -v npm >/dev/null 2>&1 || apt_install npm
+        echo "Installing configurable-http-proxy for the hub tests…"
+        npm install -g --silent configurable-http-proxy >/dev/null
+    fi
+}
+
 case "${1:-}" in
 serve)
     # bash dev.sh serve [--class N] [--lang nl|sr|ms|en] [--store URL] [--port P] [--network]
@@ -76,6 +85,7 @@ test)
     install_python "test,bench,docs,typecheck"
     install_redis
     install_gettext
+    install_chp
     export PATH="$PWD/$VENV/bin:$PATH"
     if [ $# -gt 0 ]; then
         # Arguments go to pytest as they are (one file, -k, -x, -m "not browser"…).

@@ -190,7 +190,9 @@ class LiveGame:
         except TableError as exc:
             self.voice.say("error", str(exc))
             return
-        self.bridge.set_query({"table": table.code, "teacher": key})
+        from ..hub.page import teacher_query  # on the hub: the key is kept there, not in the address
+
+        self.bridge.set_query(teacher_query(table.code, key))
         # Become the teacher's page: every widget of the one-screen role is closed, so none of
         # it stays reachable.
         close_widgets(*self.widget.children, *self.parts.owned(), keep=[self.bridge])

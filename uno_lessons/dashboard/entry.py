@@ -3,6 +3,10 @@ shows. No query: a game on this screen. ``?table=CODE``: join that class table (
 ``&token=…`` in the address keeps the seat); ``&watch=1``: watch it (``&view=projector``
 for the projector); ``&teacher=KEY``: the teacher's page. ``&lang=nl`` (sr, ms, en) picks
 the language; the server's default comes from ``UNO_LESSONS_LANG``.
+
+Behind the JupyterHub service (:mod:`uno_lessons.hub`), the page is for the signed-in user
+the service vouched for: a page without that identity shows nothing, and the table's page
+follows the user's hub role and seat (:mod:`uno_lessons.hub.page`), not tokens in the address.
 """
 
 from __future__ import annotations
@@ -38,21 +42,29 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         except ValueError:
             pass  # an unknown language in a link: stay in the server's language
     code = params.get("table")
+    user, refused = _hub_user(params)
     if spare is not None:
         game, language, built = spare
-        if not code and get_language() == language:
+        if not code and not refused and get_language() == language:
             return game
         for widget in built:  # another page was asked for: its widgets never reach a browser
             widget.close()
-    if not code:
+    if not code and not refused:
         return LiveGame(**local)
     bridge = PageBridge(aria=aria_rules(), follow_language=False)
     box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
     box.add_class("uno-dash")
+    if refused:
+        from ..hub.page import not_signed_in_text
+
+        _say_cannot_open(box, bridge, str(code or "")[:12], not_signed_in_text())
+        return box
     view = params.get("view")
 
-    def show(handle: TableHandle) -> None:
-        if isinstance(handle, SeatHandle):
+    def show(handle: TableHandle, address: dict[str, str] | None = None) -> None:
+        if address is not None:
+            bridge.set_query(address)
+        elif isinstance(handle, SeatHandle):
             bridge.set_query({k: v for k, v in (("table", handle.code), ("token", handle.token),
                                                 ("lang", params.get("lang"))) if v})
         before = [c for c in box.children if c is not bridge]
@@ -64,7 +76,16 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     try:
         code = normal_code(code)  # "xd9 vq5" typed on a phone is table XD9VQ5
         store = store or open_store()
-        if params.get("teacher"):
+        if user is not None:
+            from ..hub.page import open_table
+
+            def join_form(on_done):
+                form = JoinForm(store, code, on_done, bridge)
+                box.children = [*box.children, form.widget]
+                return form
+
+            open_table(store, code, params, user, show, join_form)
+        elif params.get("teacher"):
             show(store.teacher(code, params["teacher"]))
         elif params.get("token"):
             show(store.rejoin(code, params["token"]))
@@ -76,13 +97,36 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     except (TableError, OSError) as exc:
         if isinstance(exc, OSError):  # e.g. the data folder: its path is for the server's terminal
             log_traceback(exc, "opening the table store")
-        code = str(code)[:12]
-        bridge.title = _("UNO class table {code}: cannot open", code=code)
-        heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
-        note = MessageView()
-        note.error(str(exc) if isinstance(exc, TableError) else something_went_wrong())
-        box.children = [*box.children, heading, note]
+        _say_cannot_open(box, bridge, str(code)[:12],
+                         str(exc) if isinstance(exc, TableError) else something_went_wrong())
     return box
+
+
+def _say_cannot_open(box: DashboardBox, bridge: PageBridge, code: str, text: str) -> None:
+    """The page of a table that cannot be opened: its title, a heading and why."""
+    bridge.title = _("UNO class table {code}: cannot open", code=code)
+    heading = widgets.HTML(f"<h1 class='uno-dash-title'>{escape(_('UNO class table {code}', code=code))}</h1>")
+    note = MessageView()
+    note.error(text)
+    box.children = [*box.children, heading, note]
+
+
+def _hub_user(params: dict[str, str]):
+    """The hub user this page is for, and whether the page is refused: on the hub service's
+    Voilà (its signing secret set) a page needs the service's fresh signed identity; on a
+    standalone server there is no hub user and nothing is refused."""
+    from ..hub.identity import PARAM, hub_secret, verify
+
+    secret = hub_secret()
+    if secret is None:
+        return None, False
+    user = verify(params.get(PARAM, ""), secret)
+    if user is None:
+        return None, True
+    from ..hub.page import signed_in
+
+    signed_in(user)
+    return user, False
 
 
 #: Set to "0" (``dev.sh serve --class`` does) when the pages asked for name a class table:

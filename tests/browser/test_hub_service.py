@@ -1,0 +1,181 @@
+"""The dashboard as a JupyterHub service, with the real parts (tests/hub_fixture.py): a hub
+with the dummy authenticator and configurable-http-proxy, the service on a Redis store with
+a password. Headless Chromium signs in as the teacher (a member of uno-teachers) and two
+learners, each in a browser context of their own: the teacher opens a class table from the
+New game form, the learners sit down as their hub users and play the hand to its end; a
+learner comes back to the seat from another browser by signing in; a signed-out browser
+reaches nothing; a learner reaches no teacher's control. A learner's own server holds no
+store address or password, and no page kernel of the service holds the hub's token."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import psutil
+import pytest
+
+from tests.hub_fixture import LEARNERS, PASSWORD, TEACHER, running_hub
+from uno_lessons.table import open_store
+
+from .conftest import JUPYTER_DATA
+from .helpers import STATUS, TIMEOUT, play_one_human_turn, status
+from .test_class_table import wait_seq
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    with running_hub(tmp_path_factory.mktemp("hub"), JUPYTER_DATA) as running:
+        yield running
+
+
+@pytest.fixture
+def people(browser):
+    contexts = []
+
+    def sign_in(user: str, query: str = "", selector: str = ".uno-dash, .uno-settings-toggle", hub_url=""):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{hub_url}services/uno/{'?' + query if query else ''}", wait_until="domcontentloaded")
+        page.wait_for_selector("#username_input")  # the hub's sign-in page first
+        page.fill("#username_input", user)
+        page.fill("#password_input", PASSWORD)
+        page.click("#login_submit")
+        page.wait_for_selector(selector, state="visible", timeout=90_000)
+        return page
+
+    yield sign_in, contexts
+    for ctx in contexts:
+        ctx.close()
+
+
+def sit_down(page, seat: int, hub_name: str) -> None:
+    """The join form holds the hub name already; the learner picks ``seat`` and sits down."""
+    assert page.input_value(".uno-join-name input") == hub_name
+    options = page.locator(".uno-join-seat select option").evaluate_all("os => os.map(o => o.textContent)")
+    label = next(o for o in options if re.match(rf"\D*{seat}\D", o))
+    page.locator(".uno-join-seat select").select_option(label=label)
+    page.click(".uno-join-sit")
+    page.wait_for_selector(STATUS, timeout=TIMEOUT)
+    assert "token=" not in page.url
+
+
+def test_a_class_signs_in_and_plays_a_hand_on_the_hub(hub, people, browser):
+    started = time.monotonic()
+    sign_in, _contexts = people
+
+    def open_as(user, query="", selector=".uno-dash, .uno-settings-toggle"):
+        return sign_in(user, query, selector, hub_url=hub.url)
+
+    # Signed out: the service sends the browser to the hub's sign-in, and serves nothing.
+    ctx = browser.new_context()
+    stranger = ctx.new_page()
+    stranger.goto(f"{hub.url}services/uno/?table=ABCDEF&watch=1", wait_until="domcontentloaded")
+    assert urlparse(stranger.url).path == "/hub/login"
+    answer = ctx.request.get(f"{hub.url}services/uno/api/kernels", max_redirects=0)
+    assert answer.status in (302, 403) and "api/kernels" not in answer.headers.get("location", "")
+    ctx.close()
+
+    # The teacher (in uno-teachers) opens a class table from the New game form, seeded.
+    teacher = open_as(TEACHER, selector=".uno-settings-toggle")
+    teacher.click(".uno-settings-toggle")
+    teacher.locator(".uno-where button", has_text="as a class").click()
+    players = teacher.locator(".uno-players input")
+    players.fill("2")
+    players.press("Enter")
+    for seat in (0, 1):
+        teacher.locator(f".uno-seat-kind-{seat} select").select_option(label="learner")
+    teacher.locator(".uno-class-seed input").check()
+    teacher.locator(".uno-seed input").fill("21")
+    teacher.locator(".uno-seed input").press("Tab")
+    teacher.click(".uno-start")
+    teacher.wait_for_selector(".uno-teacher-panel", state="visible", timeout=TIMEOUT)
+    teacher.wait_for_function("() => location.search.includes('table=')")
+    query = parse_qs(urlparse(teacher.url).query)
+    code = query["table"][0]
+    assert "teacher" not in query  # on the hub the key is kept by the service, not in the address
+
+    # Each learner signs in and sits down as their hub user.
+    ana = open_as(LEARNERS[0], f"table={code}", ".uno-join-sit")
+    sit_down(ana, 0, LEARNERS[0])
+    ben = open_as(LEARNERS[1], f"table={code}", ".uno-join-sit")
+    sit_down(ben, 1, LEARNERS[1])
+    store = open_store(hub.store)
+    learners = {0: ana, 1: ben}
+    for _ in range(300):
+        state = store.load(code)
+        if state.game.winner is not None:
+            break
+        page = learners[state.game.current_player]
+        wait_seq(page, state.seq)
+        play_one_human_turn(page, prefer_wild=False)
+    final = store.load(code)
+    assert final.game.winner is not None, "nobody won within 300 moves"
+    assert final.names[:2] == list(LEARNERS)
+    for page in (ana, ben, teacher):
+        wait_seq(page, final.seq)
+        assert status(page)["winner"] == str(final.game.winner)
+    assert teacher.locator(".uno-next-hand:not([disabled])").count() == 1
+
+    # A learner reaches no teacher's control: none on the seat's page, and asking for the
+    # teacher's page (the key is not theirs to know) opens nothing.
+    assert ana.locator(".uno-teacher-panel").count() == 0 and ana.locator(".uno-next-hand").is_hidden()
+    again = open_as(LEARNERS[1], f"table={code}&teacher=1", ".uno-dash .uno-msg-error")
+    assert "Only the class's teachers" in again.inner_text(".uno-dash")
+    assert again.locator(".uno-teacher-panel, .uno-hand-panel").count() == 0
+
+    # Another browser, signed in as ana: her seat, without a token or a form.
+    back = open_as(LEARNERS[0], f"table={code}", ".uno-hand-panel")
+    assert LEARNERS[0] in back.inner_text(".uno-hand-panel")
+    assert back.locator(".uno-join-sit").count() == 0 and "token=" not in back.url
+    for page in (ana, ben, teacher, back):
+        assert not page.errors, page.errors
+    store.close()
+    print(f"hub class hand: {final.seq} records in {time.monotonic() - started:.1f} s")
+
+
+def _environ(proc: psutil.Process) -> dict[str, str]:
+    try:
+        return proc.environ()
+    except (psutil.AccessDenied, psutil.NoSuchProcess, psutil.ZombieProcess):
+        return {}
+
+
+def test_a_learners_server_holds_no_store_address(hub):
+    user = LEARNERS[0]
+    hub.api("POST", f"users/{user}/server")
+    end = time.monotonic() + 120
+    model = hub.api("GET", f"users/{user}")
+    while not model["servers"].get("", {}).get("ready") and time.monotonic() < end:
+        time.sleep(0.5)
+        model = hub.api("GET", f"users/{user}")
+    server = model["servers"][""]
+    assert server["ready"], model
+    pid = server["state"]["pid"]
+    secrets = [hub.store, hub.store.split("@")[0].rsplit(":", 1)[-1], "UNO_LESSONS_STORE"]
+    learner = psutil.Process(pid)
+    for proc in [learner, *learner.children(recursive=True)]:
+        text = "\n".join(f"{k}={v}" for k, v in _environ(proc).items())
+        assert text, "the learner's server's environment could not be read"
+        assert not [s for s in secrets if s in text], proc.cmdline()
+        assert "UNO_LESSONS_HUB_SECRET" not in text
+    home = Path(hub.folder) / "home" / user
+    for path in home.rglob("*"):
+        if path.is_file() and path.stat().st_size < 5_000_000:
+            data = path.read_bytes()
+            assert not [s for s in secrets if s.encode() in data], path
+    # The service's page kernels have the store but not the hub's API token of the service.
+    kernels = [p for p in psutil.process_iter() if "UNO_LESSONS_HUB_SECRET" in _environ(p)]
+    assert kernels, "no process of the service's Voilà server was found"
+    for proc in kernels:
+        env = _environ(proc)
+        assert "JUPYTERHUB_API_TOKEN" not in env and "JPY_API_TOKEN" not in env, proc.cmdline()
+    hub.api("DELETE", f"users/{user}/server")
