@@ -6,13 +6,18 @@ moves, REINFORCE training and seeded evaluation, with numpy only.
 - :mod:`.features`: what a seat may know about each legal move, as named numbers;
 - :mod:`.policy`: a :class:`Policy` (names and weights) saved as JSON or ``.npz`` and
   refused with a :class:`PolicyError` when malformed; :class:`PolicyBot` plays one;
-- :mod:`.train`: REINFORCE with a baseline against the built-in bots, and ``evaluate``.
+- :mod:`.train`: REINFORCE with a baseline against the built-in bots;
+- :mod:`.evaluate`: win rates over the same seeded deals with 95% intervals, and plots.
 """
 
+from .evaluate import Z95, Evaluation, evaluate, plot_evaluation, plot_training
 from .features import EXTRA_FEATURES, FEATURE_FUNCTIONS, FEATURES, Situation, feature_matrix, situation
 from .policy import Policy, PolicyBot, PolicyError, load_policy, move_probabilities, save_policy
+from .train import REWARDS, TrainingRun, reward_cards, reward_win, train
 
 __all__ = [
     "EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "feature_matrix", "situation",
     "Policy", "PolicyBot", "PolicyError", "load_policy", "move_probabilities", "save_policy",
+    "REWARDS", "TrainingRun", "reward_cards", "reward_win", "train",
+    "Z95", "Evaluation", "evaluate", "plot_evaluation", "plot_training",
 ]

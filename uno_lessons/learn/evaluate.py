@@ -1,0 +1,166 @@
+"""How good is a policy? Win rates over seeded games with 95% intervals, and two described plots.
+
+Every contestant plays the *same* seeded deals against the same opponents, its seat moving
+one place every game, so differences come from the play and not from luckier cards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..engine.bots import Bot, make_bots, run_hand
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..i18n import _
+from ..simulation.estimate import Estimate
+from ..simulation.figure import DescribedFigure
+from .policy import Policy, PolicyBot
+
+__all__ = ["Z95", "Evaluation", "evaluate", "plot_evaluation", "plot_training", "wilson"]
+
+#: How many standard errors either side make a 95% interval.
+Z95 = 1.96
+
+
+@dataclass(frozen=True, repr=False)
+class Evaluation:
+    """Each contestant's win rate (an Estimate) against ``opponents`` over the same games."""
+
+    opponents: tuple[str, ...]
+    games: int
+    win_rates: dict[str, Estimate]
+    wins: dict[str, np.ndarray]  # per contestant, whether it won each game (the same deals for all)
+
+    @property
+    def players(self) -> int:
+        """Players at the table (the contestant and its opponents)."""
+        return len(self.opponents) + 1
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate of a player no better or worse than the others: 1 / players."""
+        return 1 / self.players
+
+    def interval(self, name: str) -> tuple[float, float]:
+        """The 95% interval of ``name``'s win rate: Wilson's score interval, which is about
+        value ± 1.96 standard errors but, unlike that, is not squeezed to nothing when a
+        contestant won no game or every game (0 wins in 100 games still allows about 4%)."""
+        return wilson(self.win_rates[name], Z95)
+
+    def beats(self, better: str, worse: str) -> bool:
+        """True when ``better``'s interval lies wholly above ``worse``'s."""
+        return self.interval(better)[0] > self.interval(worse)[1]
+
+    def both(self, a: str, b: str) -> dict[str, int]:
+        """On the same deals: games both won, only ``a`` won, only ``b`` won, neither won."""
+        x, y = self.wins[a], self.wins[b]
+        return {"both": int((x & y).sum()), "only " + a: int((x & ~y).sum()), "only " + b: int((~x & y).sum()),
+                "neither": int((~x & ~y).sum())}
+
+    def __repr__(self) -> str:
+        lines = [_("{games} games each against {opponents} (a fair share is {fair}); 95% intervals:",
+                   games=self.games, opponents=", ".join(self.opponents), fair=f"{self.fair_share:.0%}")]
+        width = max(len(n) for n in self.win_rates) + 2
+        for name, est in self.win_rates.items():
+            low, high = self.interval(name)
+            lines.append(f"  {name:<{width}}{est.value:6.1%}  [{low:.1%}, {high:.1%}]")
+        return "\n".join(lines)
+
+
+def wilson(estimate: Estimate, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion ``estimate`` (``Estimate.of_proportion``)."""
+    n, p = estimate.n, estimate.value
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _bot_spec(contestant: Any) -> str | Callable[[np.random.SeedSequence], Bot]:
+    if isinstance(contestant, Policy):
+        return lambda seed: PolicyBot(contestant, seed)
+    return contestant
+
+
+def evaluate(contestants: Policy | Mapping[str, Any], opponents: Sequence[str] = ("sensible",) * 3,
+             games: int = 400, seed: int = 0, rules: Rules | None = None) -> Evaluation:
+    """Win rates with 95% intervals: each contestant (a Policy, a bot name such as "random",
+    or a function ``seed -> Bot``) plays ``games`` seeded games against ``opponents``.
+
+    One Policy alone is named by its own name."""
+    if isinstance(contestants, Policy):
+        contestants = {contestants.name: contestants}
+    if games < 2:
+        raise ValueError(_("An evaluation needs at least two games."))
+    rules = rules or Rules.encanto()
+    players = len(opponents) + 1
+    seeds = np.random.SeedSequence(seed).spawn(games)
+    rates, won = {}, {}
+    for name, contestant in contestants.items():
+        spec = _bot_spec(contestant)
+        wins = np.zeros(games, dtype=bool)
+        for i, game_seed in enumerate(seeds):
+            seat = i % players
+            seating: list[Any] = list(opponents)
+            seating.insert(seat, spec)
+            deal, bots = game_seed.spawn(2)
+            game = run_hand(Game.new(players, rules=rules, seed=deal), make_bots(seating, bots))
+            wins[i] = game.winner == seat
+        rates[name] = Estimate.of_proportion(int(wins.sum()), games)
+        won[name] = wins
+    return Evaluation(tuple(str(o) for o in opponents), games, rates, won)
+
+
+def plot_evaluation(evaluation: Evaluation, ax: Any = None) -> DescribedFigure:
+    """Each contestant's win rate as a dot with its 95% interval, and the fair share as a line."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+    else:
+        fig = ax.figure
+    names = list(evaluation.win_rates)
+    values = np.array([evaluation.win_rates[n].value for n in names])
+    bounds = np.array([evaluation.interval(n) for n in names])
+    errors = np.abs(bounds.T - values)
+    ax.errorbar(values, np.arange(len(names)), xerr=errors, fmt="o", capsize=4)
+    ax.axvline(evaluation.fair_share, color="black", ls="--", lw=1, label=_("fair share"))
+    ax.set_yticks(np.arange(len(names)), names)
+    ax.set_xlabel(_("win rate (95% interval)"))
+    ax.set_xlim(0, max(0.6, float(bounds.max()) + 0.05))
+    ax.legend(loc="lower right")
+    parts = [_("{name} {value} (95% interval {low} to {high})", name=n, value=f"{evaluation.win_rates[n].value:.1%}",
+               low=f"{evaluation.interval(n)[0]:.1%}", high=f"{evaluation.interval(n)[1]:.1%}")
+             for n in names]
+    text = _("Win rates over {games} seeded games against {opponents}, each with its 95% interval, and the fair "
+             "share {fair} as a dashed line: {rates}.", games=evaluation.games,
+             opponents=", ".join(evaluation.opponents), fair=f"{evaluation.fair_share:.0%}", rates="; ".join(parts))
+    return DescribedFigure(fig, text)
+
+
+def plot_training(run: Any, blocks: int = 10, fair: float | None = None, ax: Any = None) -> DescribedFigure:
+    """A training run's win rate in ``blocks`` equal runs of games, first to last."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+    else:
+        fig = ax.figure
+    rates = run.win_rate_by_block(blocks)
+    per = run.wins.size / blocks
+    x = (np.arange(blocks) + 0.5) * per
+    ax.plot(x, rates, marker="o", label=_("win rate while learning"))
+    if fair is not None:
+        ax.axhline(fair, color="black", ls="--", lw=1, label=_("fair share"))
+    ax.set_xlabel(_("games played"))
+    ax.set_ylabel(_("win rate"))
+    ax.set_ylim(0, max(0.6, float(rates.max()) + 0.05))
+    ax.legend(loc="lower right")
+    text = _("The learner's win rate in each of {blocks} runs of {per} training games: {first} in the first run, "
+             "{last} in the last ({rates}).", blocks=blocks, per=f"{per:.0f}", first=f"{rates[0]:.0%}",
+             last=f"{rates[-1]:.0%}", rates=", ".join(f"{r:.0%}" for r in rates))
+    return DescribedFigure(fig, text)
