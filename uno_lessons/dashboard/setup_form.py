@@ -9,13 +9,19 @@ the rule sets and their player counts), with the table's sentences.
 A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
 can work out every hand. The form deals a class table from its own seed only when the teacher
 ticks a box that says so.
+
+A seat can be a learned bot: the teacher uploads a learner's saved policy (``.json`` or
+``.npz``, read by :func:`uno_lessons.learn.policy.load_policy`: numbers only, never code)
+for the seat chosen beside the upload. A refused file leaves the form as it was and the
+form says why in the policy's own sentence.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -25,16 +31,21 @@ from ..i18n import _
 from ..table.config import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TableError,
     check_players,
+    check_policies,
     check_seats,
     house_of,
     house_switches,
+    learned_name,
     rules_named,
 )
 from ..table.kinds import SeatKind
 from .controls import relabel_options
 from .house import house_line
 from .others import kind_word
+from .sentences import something_went_wrong
+from .tournament import TournamentPanel
 
 __all__ = ["SetupForm", "check_config", "config_rules", "first_config", "next_config"]
 
@@ -48,11 +59,19 @@ def config_rules(cfg: dict) -> Rules:
 def check_config(cfg: dict) -> None:
     """Refuse, with the table's TableError (a ValueError) and its sentence, unknown rules or
     house rules, a player count the rules do not seat, or seats that are not one known kind
-    each."""
+    each, or a learned seat without its policy (``"policies"``: seat -> a ``Policy`` or its
+    data; see :func:`~uno_lessons.table.config.check_policies`)."""
     rules = config_rules(cfg)
     n = int(cfg["players"])
     check_players(n, rules)
     check_seats(cfg["seats"], n)
+    check_policies(cfg.get("policies"), cfg["seats"])
+
+
+def used_policies(policies: Mapping[int, Any], seats: list[str]) -> dict[int, Any]:
+    """Of the policies uploaded seat by seat, those whose seat is a learned bot's now (a seat
+    switched to another kind keeps its upload in the form, for when it is switched back)."""
+    return {s: p for s, p in policies.items() if s < len(seats) and seats[s] == SeatKind.LEARNED}
 
 
 def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None,
@@ -67,7 +86,7 @@ def first_config(players: int, rules: str | Rules, seed: int | None, seats: list
     if seed is None:  # a fresh deal, still reproducible: the seed is shown in the settings
         seed = secrets.randbelow(10**6)
     cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds,
-           "house": list(house_switches(house))}
+           "house": list(house_switches(house)), "policies": {}}
     check_config(cfg)
     return cfg
 
@@ -84,6 +103,7 @@ def next_config(current: dict, changes: dict) -> dict:
     n = int(cfg["players"])
     if "players" in changes and "seats" not in changes:
         cfg["seats"] = (list(cfg["seats"]) + [SeatKind.SENSIBLE] * MAX_PLAYERS)[:n]
+    cfg["policies"] = used_policies(cfg.get("policies") or {}, list(cfg["seats"]))
     check_config(cfg)
     return cfg
 
@@ -94,6 +114,8 @@ class SetupForm:
     def __init__(self, config: dict, on_start: Callable[[dict, bool], None]) -> None:
         self.config = dict(config)
         self._on_start = on_start
+        #: Learned bots' policies uploaded in this form, by seat (kept while the seat's kind changes).
+        self.policies: dict[int, Any] = dict(config.get("policies") or {})
         self.on_close: Callable[[], None] = lambda: None
         self.widget = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.widget.add_class("uno-settings")
@@ -139,6 +161,7 @@ class SetupForm:
                             style={"description_width": "70px"})
             dd.add_class("uno-seat-kind")
             dd.add_class(f"uno-seat-kind-{s}")
+            dd.observe(lambda _c: self._name_seats(), "value")
             self.seat_inputs.append(dd)
         # The house rules (docs/rules.md): off by default, each a checkbox named by its line.
         self.house_title = W.HTML()
@@ -152,8 +175,22 @@ class SetupForm:
         self.players.observe(lambda _c: self._show_seats(), "value")
         seats = W.HBox(self.seat_inputs)
         seats.add_class("uno-seat-kinds")
+        # A learner's saved policy for the seat chosen beside it: read here, checked, kept as data.
+        self.policy_title = W.HTML()
+        self.policy_seat = W.Dropdown(options=[(str(s), s) for s in range(MAX_PLAYERS)], value=1,
+                                      layout=W.Layout(width="auto"), _dom_classes=("uno-policy-seat",))
+        self.policy_upload = W.FileUpload(accept=".json,.npz", multiple=False, layout=W.Layout(width="auto"),
+                                          _dom_classes=("uno-policy-upload",))
+        self.policy_upload.observe(lambda _c: self._uploaded(), "value")
+        self.policy_note = W.HTML(_dom_classes=("uno-policy-note",))
+        self.start_note = W.HTML(_dom_classes=("uno-start-note",))  # why Start was refused
+        policy_box = W.VBox([self.policy_title, W.HBox([self.policy_seat, self.policy_upload]), self.policy_note],
+                            _dom_classes=("uno-learned-bots",))
+        # The class tournament of uploaded policies lives here too: where the policies are uploaded.
+        self.tournament = TournamentPanel()
         self.widget.children = [self.heading, self.where, W.HBox([self.players, self.rules, self.seed]),
-                                self.class_seed, house_box, seats, self.start]
+                                self.class_seed, house_box, seats, policy_box, self.start, self.start_note,
+                                self.tournament.widget]
         self.relabel()
 
     def relabel(self) -> None:
@@ -176,7 +213,15 @@ class SetupForm:
             box.description = house_line(switch)
         for dd in self.seat_inputs:
             relabel_options(dd, [(kind_word(k), k) for k in SeatKind])
+        self._name_seats()
+        self.policy_title.value = (f"<h3 class='uno-dash-section' id='uno-learned-title'>"
+                                   f"{escape(_('Learned bots'))}</h3><p class='uno-muted'>"
+                                   f"{escape(_('A learner saves a trained policy with save_policy (a .json or .npz file of numbers, never code); upload it here for the seat you choose.'))}</p>")
+        self.policy_seat.description = _("For seat")
+        self.policy_upload.description = _("Upload a saved policy")
+        self.policy_upload.tooltip = _("Upload a learner's saved policy (.json or .npz) for the chosen seat")
         self.start.description = _("Start new game")
+        self.tournament.relabel()
 
     def _fill(self) -> None:
         cfg = self.config
@@ -185,9 +230,11 @@ class SetupForm:
         self.seed.value = cfg["seed"]
         for switch, box in self.house.items():
             box.value = switch in cfg.get("house", ())
+        self.policies.update(cfg.get("policies") or {})
         for s, dd in enumerate(self.seat_inputs):
             if s < cfg["players"]:
                 dd.value = cfg["seats"][s]
+        self._name_seats()
         self._show_seats()
         self._show_seed()
 
@@ -203,17 +250,67 @@ class SetupForm:
         n = self.players.value
         for s, dd in enumerate(self.seat_inputs):
             dd.layout.display = None if s < n else "none"
+        relabel_options(self.policy_seat, [(str(s), s) for s in range(n)])
+
+    def _seat_names(self, n: int) -> list[str]:
+        """The seats' names: the built-in names, a learned bot's after its policy ("Ana's bot")."""
+        names = ev.default_names(n)
+        for s, policy in self.policies.items():
+            if s < n and self.seat_inputs[s].value == SeatKind.LEARNED:
+                names[s] = learned_name(policy.name)
+        return names
+
+    def _name_seats(self) -> None:
+        names = self._seat_names(MAX_PLAYERS)
+        for s, dd in enumerate(self.seat_inputs):
+            dd.description = f"{s}: {names[s]}"
+
+    def _uploaded(self) -> None:
+        """A policy file was uploaded: seat it at the chosen seat, or say why not (nothing changes)."""
+        from ..learn.policy import PolicyError, load_policy
+
+        files = self.policy_upload.value
+        if not files:
+            return
+        upload = files[0]
+        seat = int(self.policy_seat.value)
+        try:
+            policy = load_policy(bytes(upload["content"]), filename=str(upload["name"]))
+        except PolicyError as exc:
+            self._note(_("This file cannot be seated: {reason}", reason=str(exc)), error=True)
+        except Exception as exc:  # noqa: BLE001 - a fault of ours: the terminal, and a plain sentence
+            from ..terminal import log_traceback
+
+            log_traceback(exc, "reading an uploaded policy")
+            self._note(something_went_wrong(), error=True)
+        else:
+            self.policies[seat] = policy
+            self.seat_inputs[seat].value = SeatKind.LEARNED
+            self._name_seats()
+            self._note(_("{name}'s bot (learned) sits at seat {seat}.", name=policy.name, seat=seat))
+        finally:
+            self.policy_upload.value = ()  # the same file may be uploaded again
+
+    def _note(self, text: str, error: bool = False, where: widgets.HTML | None = None) -> None:
+        kind = "uno-policy-refused" if error else "uno-policy-seated"
+        (where or self.policy_note).value = f"<p class='{kind}' role='status'>{escape(text)}</p>"
 
     def _start(self) -> None:
         n = self.players.value
-        config = {"players": n, "rules": self.rules.value, "seed": int(self.seed.value),
-                  "seats": [self.seat_inputs[s].value for s in range(n)],
-                  "house": [s for s, box in self.house.items() if box.value]}
-        check_config(config)
+        seats = [self.seat_inputs[s].value for s in range(n)]
+        config = {"players": n, "rules": self.rules.value, "seed": int(self.seed.value), "seats": seats,
+                  "house": [s for s, box in self.house.items() if box.value],
+                  "policies": used_policies(self.policies, seats)}
+        try:
+            check_config(config)
+        except TableError as exc:  # said beside Start; the form stays open as it was
+            self._note(str(exc), error=True, where=self.start_note)
+            return
+        self.start_note.value = ""
         self.on_close()
         if self.where.value == "class":
             # None: the store draws a secret seed. The form's seed only on the teacher's say-so.
             seed = config["seed"] if self.class_seed.value else None
-            self._on_start({**config, "seed": seed, "players_names": ev.default_names(n)}, True)
+            self._on_start({**config, "seed": seed, "players_names": self._seat_names(n)}, True)
         else:
             self._on_start(config, False)

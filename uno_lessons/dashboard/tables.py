@@ -11,12 +11,14 @@ from .sentences import something_went_wrong
 
 def local_table(config: dict, *, names: list[str] | None = None, start: str | None = None,
                 rules=None) -> Table:
-    """A one-screen table of ``config`` (players, seats, rules, house rules, seed), or one
-    playing on from a position (``start``, a game's JSON, with its ``names`` and ``rules``,
-    which carry their own house rules)."""
-    return Table.local(names if names is not None else config["players"], config["seats"],
+    """A one-screen table of ``config`` (players, seats, rules, house rules, seed, the learned
+    seats' policies), or one playing on from a position (``start``, a game's JSON, with its
+    ``names`` and ``rules``, which carry their own house rules)."""
+    seats = list(config["seats"])
+    policies = {s: p for s, p in (config.get("policies") or {}).items() if s < len(seats) and seats[s] == "learned"}
+    return Table.local(names if names is not None else config["players"], seats,
                        rules=config["rules"] if rules is None else rules, seed=config["seed"], start=start,
-                       house=config.get("house", ()) if rules is None else ())
+                       house=config.get("house", ()) if rules is None else (), policies=policies)
 
 
 def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, str]:
@@ -32,7 +34,8 @@ def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, s
     try:
         store = store if store is not None else open_store()
         code, key = store.create(config["players_names"], config["seats"], rules=config["rules"],
-                                 seed=config["seed"], house=config.get("house", ()))
+                                 seed=config["seed"], house=config.get("house", ()),
+                                 policies=config.get("policies"))
         return Table.connect(store, code, teacher=key), key
     except OSError as exc:
         log_traceback(exc, "opening the table store")

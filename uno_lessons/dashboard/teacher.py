@@ -110,6 +110,7 @@ class TeacherPanel:
         self._labels: list[widgets.HTML] = []
         self._closed = False
         self._kinds: tuple[str, ...] = ()  # who sits where, as the last view drawn showed it
+        self._learned: frozenset[int] = frozenset()  # seats whose learned bot came with the table
 
     def set_table(self, table: Table, bridge: PageBridge) -> None:
         """Show this table's code and links."""
@@ -149,6 +150,7 @@ class TeacherPanel:
         if t is None:
             return
         self._kinds = view.kinds
+        self._learned = view.learned
         if view.closed != self._closed:
             self._closed = view.closed
             self.relabel()
@@ -180,4 +182,7 @@ class TeacherPanel:
         if self._table is None or not 0 <= seat < len(self._kinds):
             return
         kind = self._kinds[seat]
-        self._on_seat(seat, SeatKind.SENSIBLE if kind == SeatKind.HUMAN else SeatKind.HUMAN)
+        if kind != SeatKind.HUMAN:
+            self._on_seat(seat, SeatKind.HUMAN)
+        else:  # a seat that came with a learned bot gets that bot back
+            self._on_seat(seat, SeatKind.LEARNED if seat in self._learned else SeatKind.SENSIBLE)

@@ -2,19 +2,35 @@
 
 A bot's choice is seeded by the table's seed, the seat and the record number, so any page
 that computes it gets the same records; when several pages race to store them, the store
-keeps one copy (compare-and-append) and the rest simply see it arrive.
+keeps one copy (compare-and-append) and the rest simply see it arrive. A learned bot is the
+package's own :class:`~uno_lessons.learn.policy.PolicyBot` playing the policy (numbers, not
+code) kept in the table's config, seeded the same way.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from ..engine.bots import BOTS
+from ..engine.bots import BOTS, Bot
 from ..engine.game import Game
 from ..engine.moves import Move
 from .kinds import SeatKind
 from .records import Record, jump_record, move_record
 from .state import TableState
+
+
+def seat_bot(state: TableState, seat: int, k: int) -> Bot:
+    """The bot that plays ``seat`` for one decision at this position, seeded by
+    ``[table seed, seat, record number, k]`` (``k``: 1 reacting, 2 moving, 3 jumping in): an
+    engine bot of :data:`~uno_lessons.engine.bots.BOTS`, or for a learned seat a
+    ``PolicyBot`` of the policy in the table's config."""
+    kind = state.kinds[seat]
+    seeds = [state.config.seed, seat, state.seq, k]
+    if kind == SeatKind.LEARNED:
+        from ..learn.policy import PolicyBot
+
+        return PolicyBot(state.config.policy(seat), seeds)
+    return BOTS[kind](seeds)
 
 
 class _Ear:
@@ -53,9 +69,8 @@ def bot_jump(state: TableState, game: Game | None = None) -> Record | None:
     for seat, move in g.jump_ins():
         if state.is_bot(seat):
             by_seat.setdefault(seat, []).append(move)
-    seed = state.config.seed
     for seat, options in by_seat.items():
-        chosen = BOTS[state.kinds[seat]]([seed, seat, state.seq, 3]).jump_in(g, seat, options)
+        chosen = seat_bot(state, seat, 3).jump_in(g, seat, options)
         if chosen is not None and chosen.card is not None:
             return jump_record(seat, chosen.card, chosen.target)
     return None
@@ -74,18 +89,17 @@ def bot_records(state: TableState) -> list[Record]:
     scratch = g.copy()  # reactions change the hand (a catch draws cards) before the move
     said: list[Record] = []
     ear = _Ear(scratch, said)
-    seed = state.config.seed
     for seat, kind in enumerate(state.kinds):
         if kind != SeatKind.HUMAN and scratch.winner is None:
             # The ear stands in for the game (every read goes to the scratch copy): a Game to the bot.
-            BOTS[kind]([seed, seat, state.seq, 1]).react(cast(Game, ear), seat)
+            seat_bot(state, seat, 1).react(cast(Game, ear), seat)
     if scratch.winner is not None:
         return said
     jump = bot_jump(state, scratch)
     if jump is not None:
         return said + [jump]
     mover = scratch.current_player
-    move = BOTS[state.kinds[mover]]([seed, mover, state.seq, 2]).choose(scratch)
+    move = seat_bot(state, mover, 2).choose(scratch)
     return said + [move_record(mover, move)]
 
 

@@ -20,13 +20,16 @@ import json
 import re
 import secrets
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
 from .kinds import SeatKind
+
+if TYPE_CHECKING:
+    from ..learn.policy import Policy
 
 #: The rule sets a table is made with, by name: the presets of :class:`Rules`.
 RULE_SETS: dict[str, Callable[[], Rules]] = {"encanto": Rules.encanto, "classic": Rules.classic}
@@ -156,6 +159,42 @@ def check_seats(seats: Sequence[Any], n: int) -> None:
                                "bot (random or sensible).", kind=str(kind)[:20]))
 
 
+def learned_name(policy_name: str) -> str:
+    """The seat name of a learned bot, as a person would say it: "Ana's bot" for a policy
+    named "Ana" (at most :data:`MAX_NAME` characters, as every seat name)."""
+    return clean_name(_("{name}'s bot", name=clean_name(policy_name)))
+
+
+def check_policies(policies: Mapping[Any, Any] | None, seats: Sequence[str]) -> dict[int, Policy]:
+    """The learned bots' policies by seat, each checked with
+    :meth:`~uno_lessons.learn.policy.Policy.from_data` (a ``Policy`` or its
+    :meth:`~uno_lessons.learn.policy.Policy.to_data` dict): every learned seat has one and
+    only learned seats have one. TableError with the policy's own sentence otherwise."""
+    given = dict(policies or {})
+    for seat, kind in enumerate(seats):
+        if kind == SeatKind.LEARNED and seat not in given:
+            raise TableError(_("Seat {seat} is a learned bot, but no policy was given for it: "
+                               "upload the learner's saved policy for that seat.", seat=seat))
+    if not given:
+        return {}
+    from ..learn.policy import Policy, PolicyError
+
+    out: dict[int, Policy] = {}
+    for seat, data in given.items():
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            raise TableError(_("There is no seat {seat}: the seats are 0 to {last}.",
+                               seat=str(seat)[:10], last=len(seats) - 1))
+        if seats[seat] != SeatKind.LEARNED:
+            raise TableError(_("A policy was given for seat {seat}, but a learned bot does not "
+                               "sit there.", seat=seat))
+        try:
+            out[seat] = data if isinstance(data, Policy) else Policy.from_data(data)
+        except PolicyError as exc:
+            raise TableError(_("The learned bot for seat {seat} is refused: {reason}",
+                               seat=seat, reason=str(exc))) from exc
+    return out
+
+
 def check_seed(seed: Any) -> None:
     """TableError unless ``seed`` is a whole number from 0 below :data:`SEED_LIMIT`."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
@@ -165,28 +204,47 @@ def check_seed(seed: Any) -> None:
 @dataclass(frozen=True)
 class TableConfig:
     """A table before any move: seat names, what sits at each seat, the rules and the seed
-    (``start`` optionally holds a saved game to play on from instead of dealing)."""
+    (``start`` optionally holds a saved game to play on from instead of dealing), and each
+    learned bot's policy *as data* (``policies``: seat -> the policy's ``to_data()`` dict;
+    a learner's numbers, never code: only the package's own ``PolicyBot`` plays them)."""
 
     names: tuple[str, ...]
     seats: tuple[str, ...]
     rules: Rules
     seed: int
     start: str | None = None
+    policies: Mapping[int, dict] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         n = len(self.names)
         check_players(n, self.rules)
         check_seats(self.seats, n)
         check_seed(self.seed)
+        parsed = check_policies(self.policies, self.seats)
+        # Kept as the checked policy's own data (one form, whatever was given), and parsed once.
+        object.__setattr__(self, "policies", {s: parsed[s].to_data() for s in sorted(parsed)})
+        object.__setattr__(self, "_parsed", parsed)
+
+    def policy(self, seat: int) -> Policy:
+        """The learned bot's policy at ``seat`` (checked when the config was made); TableError
+        if no learned bot was seated there when the table was made."""
+        parsed: dict[int, Policy] = self.__dict__["_parsed"]
+        if seat not in parsed:
+            raise TableError(_("Seat {seat} has no learned bot: a learned bot is seated with its "
+                               "policy when the table is made.", seat=seat))
+        return parsed[seat]
 
     @classmethod
     def make(cls, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
              rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None,
-             house: Sequence[str] = ()) -> TableConfig:
+             house: Sequence[str] = (), policies: Mapping[int, Any] | None = None) -> TableConfig:
         """A checked config from names (or a count), seat kinds (default: all learners), a
         rule-set name or ``Rules``, house rules to switch on as well (``house``, e.g.
-        ``("stacking", "jump_in")``, see :func:`house_switches`) and a seed (None: a fresh
-        secret one, :func:`secret_seed`)."""
+        ``("stacking", "jump_in")``, see :func:`house_switches`), a seed (None: a fresh
+        secret one, :func:`secret_seed`) and, for each ``"learned"`` seat, its policy
+        (``policies``: seat -> a ``Policy`` or its ``to_data()`` dict, see
+        :func:`check_policies`). From a count, a learned seat is named after its policy
+        ("Ana's bot", :func:`learned_name`)."""
         from ..engine.events import default_names
 
         names = default_names(players) if isinstance(players, int) else [clean_name(p) for p in players]
@@ -194,7 +252,11 @@ class TableConfig:
         rules = rules_named(rules, house) if isinstance(rules, str) else with_house(rules, house)
         if seed is None:
             seed = secret_seed()
-        return cls(tuple(names), tuple(seats), rules, int(seed), start)
+        checked = check_policies(policies, seats) if len(seats) == len(names) else {}
+        if isinstance(players, int):
+            for seat, policy in checked.items():
+                names[seat] = learned_name(policy.name)
+        return cls(tuple(names), tuple(seats), rules, int(seed), start, checked)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         # Never the seed: a repr ends up in logs and notebooks.
@@ -202,9 +264,11 @@ class TableConfig:
 
     def to_json(self) -> str:
         """The config as JSON text (what the store keeps)."""
-        return json.dumps({"format": FORMAT, "names": list(self.names), "seats": list(self.seats),
-                           "rules": self.rules.to_dict(), "seed": self.seed, "start": self.start},
-                          separators=(",", ":"), ensure_ascii=False)
+        data: dict[str, Any] = {"format": FORMAT, "names": list(self.names), "seats": list(self.seats),
+                                "rules": self.rules.to_dict(), "seed": self.seed, "start": self.start}
+        if self.policies:  # only tables with a learned bot carry the key (older configs read as before)
+            data["policies"] = {str(seat): policy for seat, policy in self.policies.items()}
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> TableConfig:
@@ -216,8 +280,9 @@ class TableConfig:
             names = tuple(data["names"])
             if not all(isinstance(n, str) and n.strip() for n in names):
                 raise ValueError(f"names {str(names)[:40]}")
+            policies = {int(seat): policy for seat, policy in dict(data.get("policies") or {}).items()}
             return cls(names, tuple(data["seats"]), Rules.from_dict(data["rules"]),
-                       int(data["seed"]), data.get("start"))
+                       int(data["seed"]), data.get("start"), policies)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:  # TableError too
             raise TableError(_("This table's settings cannot be read ({detail}); it was written by "
                                "another version of uno_lessons or edited by hand.",

@@ -15,12 +15,15 @@ __all__ = ["SeatKind", "BOT_KINDS", "Role"]
 
 
 class SeatKind(StrEnum):
-    """What can sit at a seat: a person (a learner), or one of the engine's bots (the names
-    of :data:`uno_lessons.engine.bots.BOTS`)."""
+    """What can sit at a seat: a person (a learner), one of the engine's bots (the names
+    of :data:`uno_lessons.engine.bots.BOTS`), or a learned bot: a learner's trained policy,
+    kept as data in the table's config (:attr:`~.config.TableConfig.policies`) and played by
+    the package's own :class:`~uno_lessons.learn.policy.PolicyBot`."""
 
     HUMAN = "human"
     RANDOM = "random"
     SENSIBLE = "sensible"
+    LEARNED = "learned"
 
     @classmethod
     def known(cls, value: Any) -> bool:

@@ -167,7 +167,10 @@ class TableState:
         elif kind == "join":
             self._join(self._seat(record[1]), record[2])
         elif kind == "seat":
-            self.kinds[self._seat(record[1])] = record[2]
+            seat = self._seat(record[1])
+            if record[2] == SeatKind.LEARNED:
+                self.config.policy(seat)  # TableError unless its learned bot came with the table
+            self.kinds[seat] = record[2]
         elif kind == "speed":
             self.speed = record[1]
         elif kind == "close":

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -166,12 +166,16 @@ class Store(ABC):
     # ------------------------------------------------------------------ the public interface
     def create(self, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
                rules: str | Rules = "encanto", seed: int | None = None,
-               start: str | None = None, house: Sequence[str] = ()) -> tuple[str, str]:
-        """Open a table: ``players`` are names (or a count), ``seats`` say "human", "random"
-        or "sensible" for each, ``house`` the house rules switched on as well (e.g.
-        ``("stacking", "jump_in")``; TableError for an unknown one). Returns
-        ``(code, teacher_key)``; keep the key secret."""
-        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start, house=house)
+               start: str | None = None, house: Sequence[str] = (),
+               policies: Mapping[int, Any] | None = None) -> tuple[str, str]:
+        """Open a table: ``players`` are names (or a count), ``seats`` say "human", "random",
+        "sensible" or "learned" for each, ``house`` the house rules switched on as well (e.g.
+        ``("stacking", "jump_in")``; TableError for an unknown one), ``policies`` each
+        learned seat's policy (seat -> a ``Policy`` or its ``to_data()`` dict; a bad one is
+        refused with its sentence and no table is made). Returns ``(code, teacher_key)``;
+        keep the key secret."""
+        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start, house=house,
+                                  policies=policies)
         TableState(config)  # deals the first hand: a bad start position fails here, not later
         key = new_secret()
         for _attempt in range(20):

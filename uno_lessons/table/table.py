@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..engine import events as ev
 from ..engine.moves import IllegalMove, Move
@@ -23,8 +24,8 @@ from .config import TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .kinds import Role
-from .records import SPEEDS
 from .news import Listening
+from .records import SPEEDS
 from .state import TableState
 from .store import Store, open_store
 from .views import TableView, table_view
@@ -86,11 +87,14 @@ class Table:
     @classmethod
     def local(cls, players: Sequence[str] | int = 4, seats: Sequence[str] | None = None, *,
               rules: str | Rules = "encanto", seed: int | None = None, start: str | None = None,
-              store: Store | None = None, house: Sequence[str] = ()) -> Table:
+              store: Store | None = None, house: Sequence[str] = (),
+              policies: Mapping[int, Any] | None = None) -> Table:
         """A table for one screen: every learner seat is played here, bots play the rest
-        (``house``: house rules switched on as well, e.g. ``("stacking",)``)."""
+        (``house``: house rules switched on as well, e.g. ``("stacking",)``; ``policies``:
+        each learned seat's policy, as for :meth:`Store.create`)."""
         store = store or open_store("memory://")
-        code, key = store.create(players, seats, rules=rules, seed=seed, start=start, house=house)
+        code, key = store.create(players, seats, rules=rules, seed=seed, start=start, house=house,
+                                 policies=policies)
         teacher = store.teacher(code, key)
         mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
         teacher.sync()  # take in the joins, so the screen starts with its seats taken

@@ -44,6 +44,7 @@ class TableView:
     house: tuple[str, ...] = ()  # the house rules on in this hand (HOUSE_SWITCHES order)
     stack: int = 0  # H-STACK: the penalty stacked so far (0: nothing stacked)
     jump_ins: tuple[Move, ...] = ()  # H-JUMP: the viewer seat's own out-of-turn plays (a seat's view only)
+    learned: frozenset[int] = frozenset()  # seats whose learned bot came with the table (its policy is public)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -78,7 +79,8 @@ def table_view(state: TableState, code: str, role: Role, seat: int | None = None
         match_winner=m.winner, target_score=state.config.rules.target_score,
         history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed,
         dealer=g.dealer, house=house_of(g.rules), stack=g.stack,
-        jump_ins=tuple(state.jump_ins_of(seat)) if role == Role.SEAT and seat is not None else ())
+        jump_ins=tuple(state.jump_ins_of(seat)) if role == Role.SEAT and seat is not None else (),
+        learned=frozenset(state.config.policies))
 
 
 def _with_log(play: PlayerView, log: list[str]) -> PlayerView:

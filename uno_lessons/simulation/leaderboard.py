@@ -1,0 +1,174 @@
+"""A class tournament: the learners' saved policies and the built-in bots, each playing the
+same seeded games against sensible bots, ranked by win rate with a 95% interval.
+
+``class_tournament(policies)`` runs :func:`.contests.tournament` with a factory per policy
+(``seed -> PolicyBot(policy, seed)``: only the package's own code plays the learners'
+numbers), so the same policies, games and seed give the same leaderboard on any machine.
+:meth:`Leaderboard.html` is the table for the projector: a caption that says what was
+played, one row per bot, rank, win rate and interval as numbers, and a verdict in words
+(above, within chance of, or below a fair share), so nothing is said by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..engine.rules import Rules
+from ..i18n import _, ngettext
+from .contests import Tournament, tournament
+from .games import Progress
+
+if TYPE_CHECKING:
+    from ..learn.policy import Policy
+
+#: The built-in bots a class tournament adds to the learners' policies, by name.
+BUILT_IN = ("random", "sensible")
+#: How many standard errors a 95% interval spans on each side (normal approximation).
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One bot's line of the leaderboard: its place, name, whether a learner trained it, the
+    games it won of those it played, and its win rate with a 95% interval."""
+
+    rank: int
+    name: str
+    learned: bool
+    wins: int
+    games: int
+    rate: float
+    low: float
+    high: float
+
+    def verdict(self, fair: float) -> str:
+        """In words, how the win rate compares with a fair share ``fair`` (1 / players)."""
+        if self.low > fair:
+            return _("above a fair share")
+        if self.high < fair:
+            return _("below a fair share")
+        return _("within chance of a fair share")
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """The standings of a class tournament, best first, and the tournament they come from."""
+
+    tournament: Tournament
+    standings: tuple[Standing, ...]
+    seed: int | None
+
+    @property
+    def fair(self) -> float:
+        """A fair share of wins: one game in ``players``."""
+        return 1 / self.tournament.players
+
+    @property
+    def games(self) -> int:
+        """Games each bot played."""
+        return self.tournament.stats[0].n
+
+    def caption(self) -> str:
+        """What was played, in one sentence."""
+        return ngettext(
+            "Class tournament: each bot played the same {n} {rules} game at a table of {players} "
+            "against sensible bots (seed {seed}); a fair share is {fair}.",
+            "Class tournament: each bot played the same {n} {rules} games at a table of {players} "
+            "against sensible bots (seed {seed}); a fair share is {fair}.",
+            self.games, rules=self.tournament.rules, players=self.tournament.players,
+            seed=self.seed, fair=f"{self.fair:.0%}")
+
+    def html(self) -> str:
+        """The leaderboard as an accessible HTML table (caption, column headers, row headers)."""
+        heads = (_("Place"), _("Bot"), _("Trained by a learner"), _("Games won"), _("Win rate"),
+                 _("95% interval"), _("Compared with a fair share"))
+        head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads)
+        rows = []
+        for s in self.standings:
+            cells = (escape(_("yes") if s.learned else _("no, built in")),
+                     escape(_("{wins} of {games}", wins=s.wins, games=s.games)),
+                     f"{s.rate:.1%}", escape(_("{low} to {high}", low=f"{s.low:.1%}", high=f"{s.high:.1%}")),
+                     escape(s.verdict(self.fair)))
+            rows.append(f"<tr data-bot='{escape(s.name)}'><td>{s.rank}</td><th scope='row'>{escape(s.name)}</th>"
+                        + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        return (f"<table class='uno-leaderboard'><caption>{escape(self.caption())}</caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        lines = [self.caption()]
+        for s in self.standings:
+            lines.append(f"{s.rank:>2}. {s.name:<28} {s.rate:6.1%}  [{s.low:.1%}, {s.high:.1%}]  {s.verdict(self.fair)}")
+        return "\n".join(lines)
+
+
+def learned_label(name: str) -> str:
+    """A learner's bot as a person would say it: "Ana's bot (learned)"."""
+    return _("{name}'s bot (learned)", name=name)
+
+
+def built_in_label(kind: str) -> str:
+    """A built-in bot by its name ("random", "sensible"), in words."""
+    words = {"random": _("random bot (built in)"), "sensible": _("sensible bot (built in)")}
+    return words[kind]
+
+
+def _unique(label: str, taken: set[str]) -> str:
+    out, n = label, 2
+    while out in taken:  # two policies with one name stay two rows
+        out, n = _("{label} ({n})", label=label, n=n), n + 1
+    taken.add(out)
+    return out
+
+
+def class_tournament(policies: Iterable[Policy] | Mapping[str, Policy], games: int = 200, players: int = 4, *,
+                     rules: Rules | None = None, seed: int | None = 0, built_in: Iterable[str] = BUILT_IN,
+                     progress: Progress | None = None) -> Leaderboard:
+    """The leaderboard of ``policies`` (learners' :class:`~uno_lessons.learn.policy.Policy`
+    objects, or a mapping label -> Policy) and the ``built_in`` bots, each playing the same
+    ``games`` seeded games at a table of ``players`` against sensible bots (its seat moving
+    one place each game). Ranked by win rate (ties: the same place); the interval is
+    rate ± 1.96 standard errors, kept within 0 and 1."""
+    from ..learn.policy import PolicyBot, PolicyError
+
+    items = list(policies.items()) if isinstance(policies, Mapping) else [
+        (learned_label(p.name), p) for p in policies]
+    taken: set[str] = set()
+    contestants: dict[str, Any] = {}
+    learned: set[str] = set()
+    for label, policy in items:
+        if not hasattr(policy, "to_data"):
+            raise PolicyError(_("A policy bot needs a Policy (load one with load_policy)."))
+        name = _unique(str(label), taken)
+        contestants[name] = lambda seed, p=policy: PolicyBot(p, seed)
+        learned.add(name)
+    for kind in built_in:
+        if kind not in BUILT_IN:
+            raise ValueError(_("The built-in bots are {bots}.", bots=", ".join(BUILT_IN)))
+        contestants[_unique(built_in_label(kind), taken)] = kind
+    if not contestants:
+        raise ValueError(_("A tournament needs at least one bot."))
+    result = tournament(contestants, games, players, rules=rules, seed=seed, progress=progress)
+    return Leaderboard(result, _standings(result, learned), seed)
+
+
+def _standings(result: Tournament, learned: set[str]) -> tuple[Standing, ...]:
+    rows = []
+    for name in result.names:
+        est = result.win_rate(name)
+        wins = round(est.value * est.n)
+        low, high = max(0.0, est.value - Z95 * est.stderr), min(1.0, est.value + Z95 * est.stderr)
+        rows.append((name, wins, est.n, est.value, low, high))
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    out, rank, last = [], 0, math.nan
+    for i, (name, wins, n, rate, low, high) in enumerate(rows, 1):
+        if wins != last:
+            rank, last = i, wins
+        out.append(Standing(rank, name, name in learned, wins, n, rate, low, high))
+    return tuple(out)
