@@ -5,10 +5,11 @@ with :meth:`News.listen`; each backend's news calls it (from any thread) soon af
 lands, and the page then reads what is new. Idle, a page reads nothing:
 
 - **memory**: the appending code tells the listeners itself (one process);
-- **SQLite**: one thread per process looks at ``PRAGMA data_version`` (a counter that SQLite
-  changes when another connection commits; no table is read) every :data:`SQLITE_CHECK`
-  seconds, and only when it changed reads the newest record number of the listened tables,
-  telling those that grew; the process's own writes are told at once;
+- **SQLite**: one thread per process waits until the file's write-ahead log is written to
+  (Linux's inotify, :class:`FileWatch`: no CPU while idle; elsewhere it looks every
+  :data:`SQLITE_CHECK` seconds), then asks ``PRAGMA data_version`` (a counter SQLite changes
+  when another connection commits) and only when it changed reads the newest record number
+  of the listened tables, telling those that grew; the process's own writes are told at once;
 - **Redis**: the append script publishes on ``uno:CODE:news`` in the same atomic step, and
   one thread per process waits on a pub/sub connection (a blocking read: no CPU while idle).
 
@@ -21,7 +22,11 @@ before until the news is back; even live, a page looks again every few seconds
 
 from __future__ import annotations
 
+import ctypes
 import logging
+import os
+import select
+import sys
 import threading
 from collections.abc import Callable, Iterable
 
@@ -34,6 +39,74 @@ RETRY = 1.0
 HEARTBEAT = 30.0
 
 log = logging.getLogger("uno_lessons.table")
+
+_IN_MODIFY = 0x2
+
+
+class FileWatch:
+    """Wait until a file is written to (Linux's inotify, through ctypes: a blocking wait, no
+    CPU) or until :meth:`poke`; without inotify (another system, a file that is not there)
+    :attr:`watching` is False and :meth:`wait` only waits for the timeout or a poke."""
+
+    def __init__(self) -> None:
+        self._poke_r, self._poke_w = os.pipe()
+        self._fd = -1
+        self.pid = os.getpid()  # a forked process makes its own
+
+    @property
+    def watching(self) -> bool:
+        """Whether a write to the file ends a wait."""
+        return self._fd >= 0
+
+    def watch(self, path: str) -> bool:
+        """Watch ``path`` for writes; False (and no watch) where that cannot be done."""
+        if self._fd >= 0 or not sys.platform.startswith("linux"):
+            return self._fd >= 0
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+            if fd < 0:
+                return False
+            if libc.inotify_add_watch(fd, os.fsencode(path), _IN_MODIFY) < 0:
+                os.close(fd)
+                return False
+        except (OSError, AttributeError):
+            return False
+        self._fd = fd
+        return True
+
+    def wait(self, timeout: float) -> None:
+        """Return after a write to the file, a poke, or ``timeout`` seconds."""
+        fds = [self._poke_r] + ([self._fd] if self._fd >= 0 else [])
+        ready, _w, _x = select.select(fds, [], [], timeout)
+        for fd in ready:
+            try:
+                os.read(fd, 65536)  # drain: one look answers every write so far
+            except BlockingIOError:
+                pass
+
+    def poke(self) -> None:
+        """End the current (or the next) wait now."""
+        try:
+            os.write(self._poke_w, b"!")
+        except OSError:
+            pass
+
+    def unwatch(self) -> None:
+        """Stop watching the file (the pipe stays, for the next watch)."""
+        if self._fd >= 0:
+            fd, self._fd = self._fd, -1
+            os.close(fd)
+
+    def close(self) -> None:
+        """Let go of the watch and the pipe (only once no thread waits on them)."""
+        self.unwatch()
+        for fd in (self._poke_r, self._poke_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._poke_r = self._poke_w = -1
 
 
 class Listening:

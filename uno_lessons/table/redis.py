@@ -12,6 +12,7 @@ write is lost; with ``everysec`` up to a second of moves can go.
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Sequence
 from types import ModuleType
@@ -106,7 +107,9 @@ class RedisNews(ThreadNews):
                             self.live = True
                             self.tell(channel[len("uno:"):-len(":news")])
                         message = pubsub.get_message(timeout=0)
-            except self._failures as exc:
+            except (*self._failures, ValueError) as exc:  # ValueError: a connection closed under it
+                if self._stop.is_set():
+                    break
                 log.warning("the table news from Redis failed: %s: %s", type(exc).__name__, exc)
                 self.live = False
                 self.tell_all()  # each page reads, finds the fault and says so
@@ -114,8 +117,15 @@ class RedisNews(ThreadNews):
             finally:
                 try:
                     pubsub.close()
-                except self._failures:
+                except (*self._failures, ValueError):
                     pass
+
+    def close(self) -> None:
+        """Stop the thread and wait for it (before the store closes its connections)."""
+        super().close()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(5)
 
 
 class RedisStore(Store):
