@@ -4,10 +4,13 @@
                       [--public-url URL] [--lessons-port P]
     uno-lessons lab [DIR]
     uno-lessons lessons DIR [--force]
+    uno-lessons nbgrader [DIR] --course ID [--assignment A] [--exercise NAME ...]
+                         [--exchange PATH] [--formgrader] [--learners-config FILE]
 
 ``serve`` (:mod:`.serve`) runs the dashboard and the lessons with the project's own Voilà
 configuration from any folder; ``lab`` and ``lessons`` (:mod:`.course`) open or copy the
-notebooks. ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
+notebooks; ``nbgrader`` (:mod:`.grading`) writes an nbgrader course of the exercises for
+a class on a JupyterHub (docs/nbgrader_hub.md). ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
 :mod:`.shipped`'s business; which address learners get is :mod:`.network`'s.
 """
 
@@ -44,6 +47,19 @@ def parser() -> argparse.ArgumentParser:
     les = sub.add_parser("lessons", help="copy the lesson, exercise and solution notebooks (every language)")
     les.add_argument("folder", help="the folder to copy them into")
     les.add_argument("--force", action="store_true", help="overwrite notebooks that are already there")
+    nb = sub.add_parser("nbgrader", help="write an nbgrader course of the exercises (for a class on a JupyterHub)")
+    nb.add_argument("folder", nargs="?", help="the course folder to write (its nbgrader_config.py and source/)")
+    nb.add_argument("--course", required=True, metavar="ID", help="the course id learners and teacher share")
+    nb.add_argument("--assignment", default="uno", metavar="A", help="the assignment's name (default: uno)")
+    nb.add_argument("--exercise", action="append", default=[], metavar="NAME",
+                    help="an exercise to hand out, e.g. 02_matching (repeat it; default: every exercise)")
+    nb.add_argument("--exchange", default="/srv/nbgrader/exchange", metavar="PATH",
+                    help="nbgrader's exchange folder, shared by the hub's users (default: /srv/nbgrader/exchange)")
+    nb.add_argument("--formgrader", action="store_true",
+                    help="also write the settings to ~/.jupyter/nbgrader_config.py for the Formgrader")
+    nb.add_argument("--learners-config", metavar="FILE",
+                    help="write the learners' settings (course and exchange) to FILE, e.g. "
+                         "/opt/tljh/user/etc/jupyter/nbgrader_config.py")
     return p
 
 
@@ -57,6 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(ServeOptions(port=args.port, lessons_port=args.lessons_port, class_size=args.class_size,
                                   lang=args.lang, store=args.store, host=args.host, network=args.network,
                                   public_url=args.public_url, extra=extra))
+    if args.command == "nbgrader":
+        from .grading import nbgrader_course
+
+        return nbgrader_course(args.folder, args.course, assignment=args.assignment, notebooks=args.exercise,
+                               exchange=args.exchange, formgrader=args.formgrader,
+                               learners_config=args.learners_config)
     from . import course
 
     if args.command == "lab":
