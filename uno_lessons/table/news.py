@@ -31,8 +31,11 @@ import threading
 from collections.abc import Callable, Iterable
 
 Wake = Callable[[], None]
-#: Seconds between the SQLite news thread's looks at ``PRAGMA data_version``.
+#: Seconds between the SQLite news thread's looks at ``PRAGMA data_version`` (without
+#: inotify; with it, only for :data:`SQLITE_AFTER` seconds after a write to the log: the
+#: commit becomes visible in the shared-memory index just after the log's last write).
 SQLITE_CHECK = 0.05
+SQLITE_AFTER = 0.25
 #: Seconds the news threads wait before trying again after the store failed.
 RETRY = 1.0
 #: Seconds a Redis news thread blocks on its connection before it looks at its channels again.
@@ -75,8 +78,8 @@ class FileWatch:
         self._fd = fd
         return True
 
-    def wait(self, timeout: float) -> None:
-        """Return after a write to the file, a poke, or ``timeout`` seconds."""
+    def wait(self, timeout: float) -> bool:
+        """Return after a write to the file (True), a poke, or ``timeout`` seconds."""
         fds = [self._poke_r] + ([self._fd] if self._fd >= 0 else [])
         ready, _w, _x = select.select(fds, [], [], timeout)
         for fd in ready:
@@ -84,6 +87,7 @@ class FileWatch:
                 os.read(fd, 65536)  # drain: one look answers every write so far
             except BlockingIOError:
                 pass
+        return self._fd >= 0 and self._fd in ready
 
     def poke(self) -> None:
         """End the current (or the next) wait now."""

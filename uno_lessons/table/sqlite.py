@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 from ..i18n import _
 from .config import TableError
 from .faults import log
-from .news import HEARTBEAT, RETRY, SQLITE_CHECK, FileWatch, News, ThreadNews
+from .news import HEARTBEAT, RETRY, SQLITE_AFTER, SQLITE_CHECK, FileWatch, News, ThreadNews
 from .store import Store
 
 #: Seconds a write waits for another process's lock before it gives up.
@@ -59,8 +59,10 @@ class SQLiteNews(ThreadNews):
     """One thread per process asks its own connection for ``PRAGMA data_version`` (changed by
     another connection's commit; it reads no table), and only when it changed reads the
     newest record number of each listened table. It looks when the file's write-ahead log is
-    written to (Linux's inotify: no CPU while idle), at least every :data:`~.news.HEARTBEAT`
-    seconds; where inotify is missing, every :data:`~.news.SQLITE_CHECK` seconds."""
+    written to (Linux's inotify: no CPU while idle) and every :data:`~.news.SQLITE_CHECK`
+    seconds for :data:`~.news.SQLITE_AFTER` seconds after (a commit is visible just after the
+    log's last write), at least every :data:`~.news.HEARTBEAT` seconds; where inotify is
+    missing, every :data:`~.news.SQLITE_CHECK` seconds."""
 
     name = "sqlite-news"
 
@@ -77,6 +79,7 @@ class SQLiteNews(ThreadNews):
                 self._watch = FileWatch()
             watch = self._watch
         version = None
+        hot_until = 0.0
         while not self._stop.is_set():
             codes = self.codes()
             if not codes:
@@ -111,7 +114,12 @@ class SQLiteNews(ThreadNews):
                 db, known = None, {}
                 watch.wait(RETRY)
                 continue
-            watch.wait(HEARTBEAT if watch.watching else SQLITE_CHECK)
+            if not watch.watching or time.monotonic() < hot_until:
+                wrote = watch.wait(SQLITE_CHECK)
+            else:
+                wrote = watch.wait(HEARTBEAT)
+            if wrote:
+                hot_until = time.monotonic() + SQLITE_AFTER
         if db is not None:
             db.close()
         watch.unwatch()
