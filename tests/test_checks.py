@@ -289,6 +289,15 @@ WRONG = [
      "a smaller figure never clear"),
     ("is_clear", lambda a, b: abs(a.value - b.value) > math.hypot(a.stderr, b.stderr), "H-SEVEN-ZERO",
      "one standard error, not two"),
+    ("softmax", lambda s: np.exp(s) / np.exp(s).sum(), "E-MATCH-1", "overflows on large scores"),
+    ("softmax", lambda s: s / s.sum(), "E-MATCH-1", "scores shared out, not e to the scores"),
+    ("score_gradient", lambda m, p, k: m[k], "E-DRAW-2", "expected features not taken off"),
+    ("score_gradient", lambda m, p, k: m[k] - m.mean(axis=0), "E-DRAW-2", "plain mean, not weighted by chance"),
+    ("reinforce_step", lambda w, g, r, b, lr: w + lr * r * g, "E-WIN-1", "no baseline"),
+    ("reinforce_step", lambda w, g, r, b, lr: w + (r - b) * g, "E-WIN-1", "no learning rate"),
+    ("points_reward", lambda game, seat: float(game.winner == seat), "E-SCORE-2", "0 for every loss"),
+    ("points_reward", lambda game, seat: 1.0 if game.winner == seat else -len(game.hands[seat]) / 100,
+     "E-SCORE-2", "counts cards, not points"),
 ]
 
 

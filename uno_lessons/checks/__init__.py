@@ -37,6 +37,7 @@ from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases
 from .core import Problem as Problem
 from .house_rules import check_difference, check_is_clear, check_mean_and_error, check_share_above_fair
+from .learning import check_points_reward, check_reinforce_step, check_score_gradient, check_softmax
 from .matching import check_can_play, check_match_reason, check_playable_cards
 from .scoring import check_card_points, check_hand_score, check_match_winner
 from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
@@ -58,6 +59,7 @@ __all__ = [
     "check_card_points", "check_hand_score", "check_match_winner",
     "check_best_color", "check_bot", "check_summarize",
     "check_mean_and_error", "check_share_above_fair", "check_difference", "check_is_clear",
+    "check_softmax", "check_score_gradient", "check_reinforce_step", "check_points_reward",
 ]
 
 #: Every check, by the name of the learner's function it checks.
@@ -89,4 +91,8 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
     "share_above_fair": check_share_above_fair,
     "difference": check_difference,
     "is_clear": check_is_clear,
+    "softmax": check_softmax,
+    "score_gradient": check_score_gradient,
+    "reinforce_step": check_reinforce_step,
+    "points_reward": check_points_reward,
 }

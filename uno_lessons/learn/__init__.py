@@ -10,14 +10,14 @@ moves, REINFORCE training and seeded evaluation, with numpy only.
 - :mod:`.evaluate`: win rates over the same seeded deals with 95% intervals, and plots.
 """
 
-from .evaluate import Z95, Evaluation, evaluate, plot_evaluation, plot_training
+from .evaluate import Z95, Evaluation, evaluate, explain, plot_evaluation, plot_training
 from .features import EXTRA_FEATURES, FEATURE_FUNCTIONS, FEATURES, Situation, feature_matrix, situation
 from .policy import Policy, PolicyBot, PolicyError, load_policy, move_probabilities, save_policy
-from .train import REWARDS, TrainingRun, reward_cards, reward_win, train
+from .train import REWARDS, TrainingRun, reward_cards, reward_win, train, weights_table
 
 __all__ = [
     "EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "feature_matrix", "situation",
     "Policy", "PolicyBot", "PolicyError", "load_policy", "move_probabilities", "save_policy",
-    "REWARDS", "TrainingRun", "reward_cards", "reward_win", "train",
-    "Z95", "Evaluation", "evaluate", "plot_evaluation", "plot_training",
+    "REWARDS", "TrainingRun", "reward_cards", "reward_win", "train", "weights_table",
+    "Z95", "Evaluation", "evaluate", "explain", "plot_evaluation", "plot_training",
 ]

@@ -19,9 +19,10 @@ from ..engine.rules import Rules
 from ..i18n import _
 from ..simulation.estimate import Estimate
 from ..simulation.figure import DescribedFigure
-from .policy import Policy, PolicyBot
+from .features import feature_matrix
+from .policy import Policy, PolicyBot, move_probabilities
 
-__all__ = ["Z95", "Evaluation", "evaluate", "plot_evaluation", "plot_training", "wilson"]
+__all__ = ["Z95", "Evaluation", "evaluate", "explain", "plot_evaluation", "plot_training", "wilson"]
 
 #: How many standard errors either side make a 95% interval.
 Z95 = 1.96
@@ -113,6 +114,21 @@ def evaluate(contestants: Policy | Mapping[str, Any], opponents: Sequence[str] =
         rates[name] = Estimate.of_proportion(int(wins.sum()), games)
         won[name] = wins
     return Evaluation(tuple(str(o) for o in opponents), games, rates, won)
+
+
+def explain(policy: Policy, game: Game) -> str:
+    """The legal moves of the player to move as ``policy`` sees them: each move's score, its
+    chance under the softmax, and its features that are not 0, best move first."""
+    moves = game.legal_moves()
+    matrix = feature_matrix(game, game.current_player, moves, policy.features)
+    scores = policy.scores(matrix)
+    chances = move_probabilities(scores)
+    lines = [_("{n} legal moves for {name}, best first (score, chance, features that are not 0):",
+               n=len(moves), name=game.names[game.current_player])]
+    for i in np.argsort(-scores, kind="stable"):
+        shown = ", ".join(f"{f}={v:.2f}" for f, v in zip(policy.features, matrix[i]) if v)
+        lines.append(f"  {moves[i].describe():<34} {scores[i]:+6.2f} {chances[i]:6.1%}  {shown or '-'}")
+    return "\n".join(lines)
 
 
 def plot_evaluation(evaluation: Evaluation, ax: Any = None) -> DescribedFigure:

@@ -43,7 +43,7 @@ from ..engine.kinds import MoveKind, Phase
 from ..engine.moves import COLORS, Move
 from ..i18n import _
 
-__all__ = ["EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "Feature", "describe_features",
+__all__ = ["EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "Feature",
            "feature_matrix", "situation"]
 
 _PLAY, _DRAW, _PASS, _KEEP = MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.KEEP
@@ -191,12 +191,3 @@ def feature_matrix(game: Game, seat: int, moves: Sequence[Move], features: Seque
     s = situation(game, seat)
     return np.array([[f(s, move) for f in functions] for move in moves], dtype=float).reshape(
         len(moves), len(functions))
-
-
-def describe_features(moves: Sequence[Move], matrix: np.ndarray, features: Sequence[str]) -> list[str]:
-    """Lines ``move: feature=value, ...`` (non-zero values only), to read a matrix by eye."""
-    lines = []
-    for move, row in zip(moves, matrix):
-        parts = [f"{name}={value:.2f}" for name, value in zip(features, row) if value]
-        lines.append(f"{move.describe()}: {', '.join(parts) or '-'}")
-    return lines

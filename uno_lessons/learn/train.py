@@ -30,7 +30,7 @@ from ..i18n import _
 from .features import FEATURE_FUNCTIONS, FEATURES, feature_matrix
 from .policy import Policy, PolicyBot, move_probabilities
 
-__all__ = ["REWARDS", "Reward", "TrainingRun", "reward_cards", "reward_win", "train"]
+__all__ = ["REWARDS", "Reward", "TrainingRun", "reward_cards", "reward_win", "train", "weights_table"]
 
 #: A reward: ``(game, seat) -> float`` once the game is over (or stopped at ``max_moves``).
 Reward = Callable[[Game, int], float]
@@ -86,9 +86,13 @@ class TrainingRun:
 
     def __repr__(self) -> str:
         first, last = self.win_rate_by_block(5)[[0, -1]]
-        return _("Trained {name} in {games} games ({seconds} s): won {first} of the first fifth of its games "
-                 "and {last} of the last fifth.", name=self.policy.name, games=self.wins.size,
-                 seconds=f"{self.seconds:.1f}", first=f"{first:.0%}", last=f"{last:.0%}")
+        return _("Trained {name} in {games} games: it won {first} of the first fifth of its games and {last} "
+                 "of the last fifth.", name=self.policy.name, games=self.wins.size, first=f"{first:.0%}",
+                 last=f"{last:.0%}")
+
+    def weights_table(self) -> str:
+        """The learned weights, one line each, the largest in size first."""
+        return weights_table(self.policy)
 
 
 def train(features: Sequence[str] = FEATURES, *, opponents: Sequence[str | Bot] = ("sensible",) * 3,
@@ -136,6 +140,13 @@ def train(features: Sequence[str] = FEATURES, *, opponents: Sequence[str | Bot] 
         history[i] = weights
     seconds = time.perf_counter() - began
     return TrainingRun(Policy(name, features, weights.copy()), rewards, wins, history, seconds)
+
+
+def weights_table(policy: Policy) -> str:
+    """A policy's weights, one ``feature  +1.23`` line each, the largest in size first."""
+    order = np.argsort(-np.abs(policy.weights), kind="stable")
+    width = max(len(f) for f in policy.features) + 2
+    return "\n".join(f"{policy.features[i]:<{width}}{policy.weights[i]:+.2f}" for i in order)
 
 
 def _reward(reward: str | Reward) -> Reward:

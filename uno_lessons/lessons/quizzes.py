@@ -102,6 +102,29 @@ QUIZZES: dict[str, QuizItem] = {
         (N_("27"), N_("57"), N_("77")),
         2,
         N_("7 + 20 + 50 = 77 (E-SCORE-2).")),
+    "08-chance-of-drawing": QuizItem(
+        N_("A policy has two legal moves: play the green 5 with the score 2, or draw with the score 0. While "
+           "it learns it samples by the softmax. How often does it draw?"),
+        (N_("About 12% of the time"), N_("Never: drawing has the lower score"), N_("Half the time")),
+        0,
+        N_("The softmax gives drawing e⁰ / (e⁰ + e²) = 1 / (1 + 7.39), about 0.12. Sampling tries the "
+           "lower-scored move now and then; the bot that plays for real takes the highest score.")),
+    "08-baseline": QuizItem(
+        N_("The learner lost a game: its reward is 0, and the baseline (the average reward so far) is 0.2. "
+           "What does REINFORCE do to the moves it made in that game?"),
+        (N_("Nothing: the reward is 0"), N_("It makes them a little less likely"),
+         N_("It makes them more likely")),
+        1,
+        N_("The step is learning rate × (reward − baseline) × direction: 0 − 0.2 is negative, so the weights "
+           "move against the moves made. A game worse than usual counts against its moves.")),
+    "08-overlap": QuizItem(
+        N_("On the same 400 deals the learned bot won 26.2% (95% interval 22.2% to 30.8%) and the sensible "
+           "bot 21.8% (18.0% to 26.1%). What can you say?"),
+        (N_("The learned bot plays better"), N_("These games do not show which one plays better"),
+         N_("The sensible bot plays better")),
+        1,
+        N_("The intervals overlap: a gap of 4 points can come from chance in 400 games. To settle it, play "
+           "more deals: four times the games make each interval about half as wide (1/√n).")),
     "09-stack-total": QuizItem(
         N_("Stacking is on (H-STACK). Ana plays a Draw Two, Ben stacks a Draw Two on it, and Caro holds no "
            "Draw Two. What happens to Caro?"),

@@ -1,0 +1,125 @@
+"""Checks for exercise 08, teach a computer to play: the chances of the legal moves (softmax),
+the direction that makes a move likelier (the score gradient), one REINFORCE step, and a
+reward of the learner's own from the points left in a hand (E-MATCH-1, E-DRAW-2, E-WIN-1,
+E-SCORE-2)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..engine.cards import hand_points
+from ..engine.game import Game
+from ..i18n import _
+from .core import Case, CheckResult, run_cases
+
+
+def as_numbers(got: Any) -> Any:
+    """An array or list answer as a tuple of floats (left as it is when it is no such thing)."""
+    if isinstance(got, (list, tuple, np.ndarray)):
+        try:
+            return tuple(float(x) for x in np.asarray(got, dtype=float).ravel())
+        except (TypeError, ValueError):
+            return got
+    return got
+
+
+def _softmax(scores: list[float]) -> tuple[float, ...]:
+    top = max(scores)
+    z = [math.exp(s - top) for s in scores]
+    return tuple(v / sum(z) for v in z)
+
+
+def check_softmax(func: Callable[[Any], Any]) -> CheckResult:
+    """``softmax(scores)``: each legal move's chance, exp(score) over the sum of them all."""
+    ratio = _("E-MATCH-1: the policy chooses among the legal moves only; each move's chance is e to its score "
+              "divided by the sum of e to every score, so the chances add up to 1.")
+    big = _("Very large scores overflow e to the score: subtract the largest score from every score first; "
+            "the chances stay the same.")
+    given: list[tuple[list[float], str]] = [
+        ([0.0, 0.0], ratio), ([1.0, 0.0], ratio), ([2.0, -1.0, 0.5], ratio), ([3.0], ratio),
+        ([1000.0, 1001.0], big), ([-800.0, -799.0, -801.0], big),
+    ]
+    cases = [Case((np.array(scores),), _softmax(scores), _("scores {scores}", scores=scores), "E-MATCH-1", hint)
+             for scores, hint in given]
+    return run_cases(func, cases, "softmax", normalize=as_numbers)
+
+
+def _gradient(matrix: list[list[float]], p: list[float], chosen: int) -> tuple[float, ...]:
+    columns = range(len(matrix[0]))
+    return tuple(matrix[chosen][j] - sum(p[i] * matrix[i][j] for i in range(len(matrix))) for j in columns)
+
+
+def check_score_gradient(func: Callable[[Any, Any, int], Any]) -> CheckResult:
+    """``score_gradient(matrix, probabilities, chosen)``: the features of the chosen move minus
+    the features expected under the probabilities."""
+    expected = _("E-DRAW-2: drawing is one move among the others; the expected features are each move's row "
+                 "times its chance, added up over the moves (probabilities @ matrix).")
+    chosen = _("Take the row of the move that was made (matrix[chosen]), then subtract the expected features.")
+    given = [
+        ([[1.0, 0.0], [0.0, 1.0]], [0.5, 0.5], 0, chosen),
+        ([[1.0, 0.0], [0.0, 1.0]], [0.5, 0.5], 1, chosen),
+        ([[1.0, 0.2, 0.0], [0.0, 0.5, 1.0], [1.0, 1.0, 0.0]], [0.2, 0.3, 0.5], 2, expected),
+        ([[1.0, 0.2, 0.0], [0.0, 0.5, 1.0], [1.0, 1.0, 0.0]], [0.9, 0.05, 0.05], 0, expected),
+        ([[0.0, 3.0]], [1.0], 0, _("With one legal move there is no choice: nothing to push either way.")),
+    ]
+    cases = [Case((np.array(m), np.array(p), k), _gradient(m, p, k),
+                  _("features {matrix}, chances {p}, move {k} made", matrix=m, p=p, k=k), "E-DRAW-2", hint)
+             for m, p, k, hint in given]
+    return run_cases(func, cases, "score_gradient", normalize=as_numbers)
+
+
+def check_reinforce_step(func: Callable[..., Any]) -> CheckResult:
+    """``reinforce_step(weights, gradient, reward, baseline, learning_rate)``: the new weights,
+    weights + learning_rate × (reward − baseline) × gradient."""
+    sign = _("E-WIN-1: a game that went better than the baseline (reward above it) moves the weights along "
+             "the gradient; a worse one moves them the other way: multiply by reward − baseline.")
+    rate = _("The learning rate scales the whole step: weights + learning_rate × (reward − baseline) × gradient.")
+    given = [
+        ([0.0, 0.0], [1.0, -1.0], 1.0, 0.0, 0.5, rate),
+        ([0.0, 0.0], [1.0, -1.0], 0.0, 0.25, 1.0, sign),
+        ([0.5, -2.0, 1.0], [0.2, 0.0, -0.4], 1.0, 0.25, 0.1, rate),
+        ([1.0, 1.0], [3.0, 3.0], 0.3, 0.3, 0.2, _("A reward equal to the baseline teaches nothing: the weights "
+                                                 "stay as they are.")),
+    ]
+    cases = [Case((np.array(w), np.array(g), r, b, lr),
+                  tuple(wi + lr * (r - b) * gi for wi, gi in zip(w, g)),
+                  _("weights {w}, gradient {g}, reward {r}, baseline {b}, learning rate {lr}", w=w, g=g, r=r, b=b,
+                    lr=lr), "E-WIN-1", hint)
+             for w, g, r, b, lr, hint in given]
+    return run_cases(func, cases, "reinforce_step", normalize=as_numbers)
+
+
+def _finished(hands: list[str], discard: str, last: str) -> Game:
+    """A hand that seat 0 wins by playing ``last``."""
+    game = Game.from_position(hands, discard=discard, draw_pile="B1 B2 B3 B4 B5 B6")
+    game.play(last)
+    return game
+
+
+def check_points_reward(func: Callable[[Game, int], float]) -> CheckResult:
+    """``points_reward(game, seat)``: 1 for the winner; otherwise minus the points left in the
+    seat's hand (E-SCORE-2) over 100."""
+    points = _("E-SCORE-2: a number card counts its face value, an action card 20 and a wild 50; add them up "
+               "over the cards left in this seat's hand and divide by 100, with a minus sign.")
+    winner = _("E-WIN-1: the seat that played its last card is game.winner; its reward is 1.")
+    rows = [
+        (["G2", "R+2 W B5"], "G3", "G2", 0, winner),
+        (["G2", "R+2 W B5"], "G3", "G2", 1, points),
+        (["Y9", "Y1 G7", "WDT W+4 RS BR"], "Y4", "Y9", 2, points),
+        (["Y9", "Y1 G7", "WDT W+4 RS BR"], "Y4", "Y9", 1, points),
+        (["G+2", "R3 R4", "B0"], "G3", "G+2", 1,
+         _("E-WIN-2: a last Draw Two still makes the next player draw; read the hand as it is once the game is "
+           "over.")),
+    ]
+    cases = []
+    for hands, discard, last, seat, hint in rows:
+        game = _finished(hands, discard, last)
+        want = 1.0 if game.winner == seat else -hand_points(game.hands[seat]) / 100
+        label = _("seat {winner} won with {card}; seat {seat} holds {hand}", winner=game.winner, card=last,
+                  seat=seat, hand=" ".join(c.code for c in game.hands[seat]) or "-")
+        cases.append(Case((game, seat), want, label, "E-SCORE-2", hint))
+    return run_cases(func, cases, "points_reward")
