@@ -467,3 +467,62 @@ def test_a_learner_cannot_read_another_learners_work(round_trip):
         assert code != 0 and "Permission denied" in out, (command, out)
     code, out = b.terminal(f"ls {course / 'outbound' / ASSIGNMENT}")  # the release itself: readable
     assert code == 0 and f"{NOTEBOOK}.ipynb" in out, out
+
+
+def test_the_exchange_has_the_modes_nbgrader_documents(round_trip):
+    course = round_trip["exchange"] / COURSE
+    modes = {p: (course / p).stat().st_mode & 0o7777 for p in ("", "outbound", "inbound", "feedback")}
+    assert modes == {"": 0o755, "outbound": 0o755, "inbound": 0o2733, "feedback": 0o711}
+    assert round_trip["exchange"].stat().st_mode & 0o777 == 0o777
+    for submission in (course / "inbound").iterdir():  # who, what, when, and a random part no one can guess
+        who, what, when, random_part = submission.name.split("+")
+        assert what == ASSIGNMENT and len(random_part) == 12
+
+
+# ------------------------------------------------------------------ the command (no hub needed)
+def _read_config(path: Path):
+    from traitlets.config import Config
+
+    c = Config()
+    exec(path.read_text(encoding="utf-8"), {"get_config": lambda: c})
+    return c
+
+
+def test_the_nbgrader_command_writes_a_course_nbgrader_reads(tmp_path, monkeypatch, capsys):
+    from uno_lessons.cli import main
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path))
+    assert main(["nbgrader", str(tmp_path / "course"), "--course", "uno7b", "--assignment", "week1",
+                 "--exercise", "01_setup", "--exercise", NOTEBOOK, "--exchange", "/srv/x", "--formgrader"]) == 0
+    for config in (tmp_path / "course" / "nbgrader_config.py", tmp_path / ".jupyter" / "nbgrader_config.py"):
+        c = _read_config(config)
+        assert (c.CourseDirectory.root, c.CourseDirectory.course_id, c.Exchange.root) == (
+            str(tmp_path / "course"), "uno7b", "/srv/x")
+    source = tmp_path / "course" / "source" / "week1"
+    assert sorted(p.name for p in source.iterdir()) == ["01_setup.ipynb", f"{NOTEBOOK}.ipynb"]
+    assert (source / f"{NOTEBOOK}.ipynb").read_bytes() == (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes()
+    assert main(["nbgrader", "--course", "uno7b", "--learners-config", str(tmp_path / "etc" / "nbgrader_config.py")]) == 0
+    learners = _read_config(tmp_path / "etc" / "nbgrader_config.py")
+    assert (learners.CourseDirectory.course_id, learners.Exchange.root) == ("uno7b", "/srv/nbgrader/exchange")
+    assert "root" not in learners.CourseDirectory
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--course", "two words"], 'The course name "two words" may hold only'),
+    (["--course", "ok", "--assignment", "../up"], 'The assignment name "../up" may hold only'),
+    (["--course", "ok", "--exercise", "99_none"], "There is no exercise 99_none; the exercises are 01_setup"),
+])
+def test_the_nbgrader_command_refuses_bad_names_and_writes_nothing(tmp_path, capsys, args, says):
+    from uno_lessons.cli import main
+
+    assert main(["nbgrader", str(tmp_path / "course"), *args]) == 2
+    assert capsys.readouterr().out.startswith(says)
+    assert not (tmp_path / "course").exists()
+
+
+def test_the_nbgrader_command_needs_a_folder_or_the_learners_file(capsys):
+    from uno_lessons.cli import main
+
+    assert main(["nbgrader", "--course", "ok"]) == 2
+    assert capsys.readouterr().out.strip() == "Name the course folder to write, or --learners-config FILE."
