@@ -210,3 +210,25 @@ def test_greedy_ties_are_broken_by_the_seed():
 def test_policy_bot_needs_a_policy():
     with pytest.raises(PolicyError, match="needs a Policy"):
         PolicyBot({"weights": [1]}, 0)
+
+
+def test_the_fast_path_gives_what_each_feature_function_gives():
+    """feature_matrix computes the package's features in one pass per move; over whole games,
+    under house rules too, the values are those of FEATURE_FUNCTIONS called one by one."""
+    from uno_lessons.learn.features import situation
+
+    names = FEATURES + EXTRA_FEATURES
+    rules = Rules.encanto().replace(seven_zero=True, stacking=True)
+    for seed in range(4):
+        game = Game.new(3, rules=rules, seed=seed)
+        bots = make_bots(["sensible", "random", "sensible"], seed)
+        for _ in range(150):
+            if game.winner is not None:
+                break
+            seat, moves = game.current_player, game.legal_moves()
+            s = situation(game, seat)
+            slow = np.array([[FEATURE_FUNCTIONS[f](s, m) for f in names] for m in moves])
+            feature_matrix(game, seat, moves, names)  # the first call learns the columns
+            assert np.array_equal(feature_matrix(game, seat, moves, names), slow)
+            assert np.array_equal(feature_matrix(game, seat, moves, names[::-1]), slow[:, ::-1])
+            game.apply(bots[seat].choose(game))

@@ -176,11 +176,52 @@ FEATURES: tuple[str, ...] = tuple(FEATURE_FUNCTIONS)[:14]
 EXTRA_FEATURES: tuple[str, ...] = tuple(FEATURE_FUNCTIONS)[14:]
 
 
+#: The package's own feature functions, as defined above (``_row`` computes them all at once).
+_BUILT_IN: dict[str, Feature] = dict(FEATURE_FUNCTIONS)
+_COLUMNS: dict[tuple[str, ...], np.ndarray] = {}
+_WILD_RANKS = (Rank.WILD, Rank.WILD_DONT_TALK)
+_SEVEN_ZERO = (Rank.SEVEN, Rank.ZERO)
+
+
+def _row(s: Situation, m: Move) -> list[float]:
+    """Every built-in feature of ``m``, in :data:`FEATURE_FUNCTIONS`' order: the same values as
+    the functions one by one (a test compares them), in one pass."""
+    kind = m.kind
+    play = kind is _PLAY
+    card = m.card if play else None
+    n = len(s.hand)
+    counts = s.counts
+    after = _colour_after(s, m)
+    own = card.color if card is not None else None
+    left = {c: counts[c] - (card is not None and own is c) for c in COLORS}
+    wilds = counts[None] - (card is not None and card.is_wild)
+    rest = n - play
+    rank = card.rank if card is not None else None
+    return [
+        float(play), float(kind is _DRAW or kind is _PASS), float(kind is _KEEP),
+        float(card is not None and card.is_number),
+        float(card is not None and not card.is_number and not card.is_wild),
+        float(rank in _WILD_RANKS), float(rank is Rank.WILD_DRAW_FOUR), float(m.honest is False),
+        0.0 if card is None else card.points / 50,
+        0.0 if rest <= 0 or after is None else left[after] / rest,
+        wilds / 4, _cards_after(s, m) / 10, _hits_next(s, m), _targets_fewest(s, m),
+        *(left[c] / 7 for c in COLORS),
+        float(play and after is not None and after is not s.current_color),
+        float(play) * s.hand_sizes[s.next_seat] / 10,
+        float(rank in _SEVEN_ZERO),
+    ]
+
+
 def feature_matrix(game: Game, seat: int, moves: Sequence[Move], features: Sequence[str] = FEATURES) -> np.ndarray:
     """One row per move, one column per feature (floats), from what ``seat`` may know.
 
     ``features`` are names in :data:`FEATURE_FUNCTIONS`; an unknown name is a ValueError
     that lists the known ones."""
+    features = tuple(features)
+    columns = _COLUMNS.get(features)
+    s = situation(game, seat)
+    if columns is not None and all(FEATURE_FUNCTIONS.get(f) is _BUILT_IN.get(f) for f in features):
+        return np.array([_row(s, move) for move in moves], dtype=float).reshape(len(moves), -1)[:, columns]
     functions = []
     for name in features:
         f = FEATURE_FUNCTIONS.get(name)
@@ -188,6 +229,8 @@ def feature_matrix(game: Game, seat: int, moves: Sequence[Move], features: Seque
             raise ValueError(_("There is no feature called {name}. The features are: {known}.",
                                name=repr(name), known=", ".join(FEATURE_FUNCTIONS)))
         functions.append(f)
-    s = situation(game, seat)
+    if all(f is _BUILT_IN.get(name) for name, f in zip(features, functions)):
+        order = list(_BUILT_IN)
+        _COLUMNS[features] = np.array([order.index(name) for name in features], dtype=np.intp)
     return np.array([[f(s, move) for f in functions] for move in moves], dtype=float).reshape(
         len(moves), len(functions))
