@@ -128,7 +128,7 @@ class Hub:
     """A JupyterHub with configurable-http-proxy on free ports, driven over its REST API by a
     service token (admin of users and servers, and of their tokens)."""
 
-    def __init__(self, base: Path, users: list[str], python: Path, env: dict[str, str]):
+    def __init__(self, base: Path, users: list[str], python: Path, env: dict[str, str], groups: dict[str, list[str]]):
         self.base, self.port = base, _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(32)
@@ -149,9 +149,13 @@ c.Spawner.cmd = [{str(python)!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.environment = {env!r}
 c.Spawner.start_timeout = {TIMEOUT}
 c.Spawner.http_timeout = {TIMEOUT}
+# what nbgrader's JupyterHubAuthPlugin needs: each server may read its own user's groups
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", "read:users:name!user",
+                                 "read:users:groups!user"]
+c.JupyterHub.load_groups = {{name: {{"users": members}} for name, members in {groups!r}.items()}}
 c.JupyterHub.services = [{{"name": "nbx-test", "api_token": {self.token!r}}}]
 c.JupyterHub.load_roles = [{{"name": "nbx-test", "services": ["nbx-test"],
-    "scopes": ["admin:users", "admin:servers", "tokens", "access:servers"]}}]
+    "scopes": ["admin:users", "admin:servers", "admin:groups", "tokens", "access:servers"]}}]
 """, encoding="utf-8")
         self.log = open(base / "jupyterhub.log", "w")
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=base,
@@ -334,7 +338,7 @@ def round_trip() -> Iterator[dict]:
         exchange.chmod(0o777)  # nbgrader's docs: the exchange is writable by everyone
         system_config = base / "etc" / "jupyter"
         from uno_lessons.cli.grading import nbgrader_course
-        assert nbgrader_course(None, COURSE, exchange=str(exchange),
+        assert nbgrader_course(None, COURSE, exchange=str(exchange), hub_groups=True,
                                learners_config=str(system_config / "nbgrader_config.py")) == 0
         # the hub's terminals: a plain bash that keeps the PATH the spawner gives (a login
         # shell would reset it from /etc/profile)
@@ -345,7 +349,9 @@ def round_trip() -> Iterator[dict]:
         env = {**python_env, "PATH": f"{bin_dir}:{Path(proxy).parent}:/usr/bin:/bin",
                "JUPYTER_CONFIG_PATH": os.pathsep.join([str(system_config), f"{sys.prefix}/etc/jupyter"]),
                "JUPYTER_PATH": f"{sys.prefix}/share/jupyter"}
-        hub = Hub(base, [teacher, ana, ben], python, env)
+        # the class: ana is in the course's hub group from the start, ben is added later
+        hub = Hub(base, [teacher, ana, ben], python, env,
+                  {f"nbgrader-{COURSE}": [ana], f"formgrade-{COURSE}": [teacher]})
         hub.start_servers([teacher, ana, ben])
         t, a, b = (HubUser(hub, n) for n in (teacher, ana, ben))
         timings = {"hub and three servers": time.monotonic() - started}
@@ -356,6 +362,12 @@ def round_trip() -> Iterator[dict]:
         assert code == 0, typed
         t.formgrader(f"assignment/{ASSIGNMENT}/assign")
         t.formgrader(f"assignment/{ASSIGNMENT}/release")
+
+        # Ben is not in the course yet: he sees nothing and cannot fetch it.
+        outside = {"listed": b.assignments(), "fetched": b.assignments("fetch"),
+                   "home": sorted(p.name for p in b.home.iterdir() if not p.name.startswith("."))}
+        r = hub.api("POST", f"/groups/nbgrader-{COURSE}/users", json={"users": [ben]})
+        assert r.status_code == 200, r.text
 
         # The learners: fetch, work, submit (ana answers everything, ben makes one slip).
         right = _answers()
@@ -377,7 +389,7 @@ def round_trip() -> Iterator[dict]:
         timings["round trip"] = time.monotonic() - started - timings["hub and three servers"]
         print(f"exchange round trip: {timings}")
         yield {"base": base, "exchange": exchange, "hub": hub, "teacher": t, "ana": a, "ben": b,
-               "listed": listed, "after": after, "graded": graded, "timings": timings}
+               "listed": listed, "outside": outside, "after": after, "graded": graded, "timings": timings}
     finally:
         if hub is not None:
             hub.stop()
@@ -412,6 +424,11 @@ def _scores(rt: dict) -> dict[str, tuple[float, float]]:
     t = rt["teacher"]
     return {n: (s["score"], s["max_score"]) for n in (rt["ana"].name, rt["ben"].name)
             for s in [t.json("GET", f"formgrader/api/submission/{ASSIGNMENT}/{n}")]}
+
+
+def test_only_members_of_the_courses_hub_group_see_and_fetch_it(round_trip):
+    outside = round_trip["outside"]
+    assert outside == {"listed": [], "fetched": [], "home": []}
 
 
 def test_the_learners_saw_the_release_then_the_teacher_graded_both(round_trip):

@@ -5,7 +5,7 @@
     uno-lessons lab [DIR]
     uno-lessons lessons DIR [--force]
     uno-lessons nbgrader [DIR] --course ID [--assignment A] [--exercise NAME ...]
-                         [--exchange PATH] [--formgrader] [--learners-config FILE]
+                         [--exchange PATH] [--formgrader] [--learners-config FILE [--hub-groups]]
 
 ``serve`` (:mod:`.serve`) runs the dashboard and the lessons with the project's own Voilà
 configuration from any folder; ``lab`` and ``lessons`` (:mod:`.course`) open or copy the
@@ -60,6 +60,8 @@ def parser() -> argparse.ArgumentParser:
     nb.add_argument("--learners-config", metavar="FILE",
                     help="write the learners' settings (course and exchange) to FILE, e.g. "
                          "/opt/tljh/user/etc/jupyter/nbgrader_config.py")
+    nb.add_argument("--hub-groups", action="store_true",
+                    help="in the learners' settings: only members of the hub group nbgrader-ID may fetch and submit")
     return p
 
 
@@ -78,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return nbgrader_course(args.folder, args.course, assignment=args.assignment, notebooks=args.exercise,
                                exchange=args.exchange, formgrader=args.formgrader,
-                               learners_config=args.learners_config)
+                               learners_config=args.learners_config, hub_groups=args.hub_groups)
     from . import course
 
     if args.command == "lab":

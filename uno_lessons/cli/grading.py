@@ -48,13 +48,21 @@ def exercise_names() -> list[str]:
     return sorted(p.stem for p in shipped.folder("solutions").glob("*.ipynb"))
 
 
-def config_text(course_id: str, exchange: str, course_root: Path | None = None) -> str:
+#: nbgrader's plugin that asks the hub which courses a user is in (groups ``nbgrader-<course>``
+#: for learners, ``formgrade-<course>`` for graders).
+HUB_GROUPS_PLUGIN = "nbgrader.auth.JupyterHubAuthPlugin"
+
+
+def config_text(course_id: str, exchange: str, course_root: Path | None = None, *, hub_groups: bool = False) -> str:
     """The text of an ``nbgrader_config.py``: the course and the exchange, and for a teacher
-    (``course_root`` given) where the course folder is."""
+    (``course_root`` given) where the course folder is. ``hub_groups``: only members of the
+    hub's group ``nbgrader-<course>`` may fetch and submit (nbgrader's JupyterHubAuthPlugin)."""
     lines = ["# Written by uno-lessons nbgrader (docs/nbgrader_hub.md).", "c = get_config()  # noqa: F821"]
     if course_root is not None:
         lines.append(f"c.CourseDirectory.root = {str(course_root)!r}")
     lines += [f"c.CourseDirectory.course_id = {course_id!r}", f"c.Exchange.root = {exchange!r}"]
+    if hub_groups:
+        lines.append(f"c.Authenticator.plugin_class = {HUB_GROUPS_PLUGIN!r}")
     return "\n".join(lines) + "\n"
 
 
@@ -86,14 +94,14 @@ def write_course(folder: Path, course_id: str, *, assignment: str = "uno",
 
 def nbgrader_course(folder: str | None, course_id: str, *, assignment: str = "uno", notebooks: Sequence[str] = (),
                     exchange: str = DEFAULT_EXCHANGE, formgrader: bool = False,
-                    learners_config: str | None = None) -> int:
+                    learners_config: str | None = None, hub_groups: bool = False) -> int:
     """The ``nbgrader DIR`` command."""
     try:
         if learners_config is not None:
             check_name("course", course_id)
             target = Path(learners_config).expanduser()
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(config_text(course_id, exchange), encoding="utf-8")
+            target.write_text(config_text(course_id, exchange, hub_groups=hub_groups), encoding="utf-8")
             print(_("Wrote the learners' nbgrader settings to {file}.", file=target))
             if folder is None:
                 return 0
