@@ -44,7 +44,7 @@ from ..engine.moves import IllegalMove
 from ..engine.rules import Rules
 from ..i18n import _
 from .actions import ActionCodec
-from .observe import HIGH, INT8, ObservationCodec
+from .observe import HIGH, INT8, ObservationCodec, Rows
 from .turns import Turns
 
 #: A hand that has not ended after this many steps is cut (truncated).
@@ -93,8 +93,8 @@ class UnoEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         }) for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
-        self._no_mask = np.zeros(self.codec.size, dtype=np.int8)
-        self._no_mask.flags.writeable = False
+        self._no_mask = np.frombuffer(bytes(self.codec.size), INT8)  # read-only, as every mask
+        self._masks = Rows(self.codec.size, writeable=False)
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The observation space of ``agent`` (the same object every time, as PettingZoo asks)."""
@@ -135,9 +135,9 @@ class UnoEnv(AECEnv):
         turns = self.turns
         self.agent_selection = self.possible_agents[turns.seat]
         self._obs: dict[int, dict[str, np.ndarray]] = {}
-        if turns.legal:
-            self._mask = np.frombuffer(turns.bits, INT8)
-            self._mask.flags.writeable = False  # the env checks actions against it: nobody edits it
+        if turns.legal:  # a new read-only array (the env checks actions against turns.bits)
+            base, self._mask = self._masks.take()
+            self._masks.block[base:base + self._size] = turns.bits
         else:
             self._mask = self._no_mask
 

@@ -53,54 +53,96 @@ HIGH = 112
 INT8 = np.dtype(np.int8)  # given as an object: np.frombuffer parses a dtype argument on every call
 
 
+#: Rows per block of :class:`Rows`.
+ROWS = 256
+
+
+class Rows:
+    """New int8 arrays of ``size`` entries, handed out one at a time as the rows of blocks of
+    ``ROWS``: a row is written through its block's bytearray (``take`` says where) and
+    viewed, which costs a fraction of making an array per row. Each row is written once,
+    before it is handed out, and never again: a full block is left to whoever still holds
+    its rows and a new one begun, so an array handed out never changes under its holder.
+    With ``writeable=False`` the arrays handed out are read-only (the block is still
+    written through its bytearray)."""
+
+    def __init__(self, size: int, writeable: bool = True) -> None:
+        self.size, self.writeable = size, writeable
+        self.block = bytearray()
+        self._view: np.ndarray | None = None
+        self._next = ROWS
+
+    def take(self) -> tuple[int, np.ndarray]:
+        """The next row: its offset in ``block`` (its entries there are all zero) and its array."""
+        row = self._next
+        view = self._view
+        if row == ROWS or view is None:
+            self.block = bytearray(ROWS * self.size)
+            view = self._view = np.frombuffer(self.block, INT8).reshape(ROWS, self.size)
+            view.flags.writeable = self.writeable
+            row = 0
+        self._next = row + 1
+        return row * self.size, view[row]
+
+
 class ObservationCodec:
     """The observation layout for ``players`` seats (see the module docstring)."""
 
     def __init__(self, players: int) -> None:
-        self.players = players
+        self.players = n = players
         self.size = SEATS + 5 * players
-        self._zeros = bytes(self.size)
+        # Where things go, worked out once: the colour's and the phase's entries, and for
+        # each observer the entry of every seat's hand size (seat blocks are relative).
+        self._color_at = {c: COLOR + i for c, i in COLOR_INDEX.items()}
+        self._phase_at = {p: PHASE + i for p, i in PHASE_INDEX.items()}
+        self._seat_at = [tuple(SEATS + (s - seat) % n for s in range(n)) for seat in range(n)]
+
+        self._rows = Rows(self.size)
 
     def encode(self, game: Game, seat: int, jumping: bool = False) -> np.ndarray:
-        """The observation of ``seat`` now; ``jumping``: it is asked whether to jump in."""
-        # A bytearray filled with Python ints and viewed as int8 costs a fraction of setting
-        # numpy elements one by one; every value is at most 112, so int8 holds it.
-        out = bytearray(self._zeros)
-        self.write(out, 0, game, seat, jumping)
-        return np.frombuffer(out, INT8)
+        """The observation of ``seat`` now (a new array, writeable, that nothing changes
+        later); ``jumping``: it is asked whether to jump in."""
+        # A row of a bytearray filled with Python ints and viewed as int8 costs a fraction of
+        # setting numpy elements one by one; every value is at most 112, so int8 holds it.
+        rows = self._rows
+        base, row = rows.take()
+        self.write(rows.block, base, game, seat, jumping)
+        return row
 
     def write(self, out: bytearray, base: int, game: Game, seat: int, jumping: bool = False) -> None:
         """Write ``encode``'s entries into ``out`` from ``base`` on, into zeros (the batched
         runner's rows of one buffer)."""
         for card in game.hands[seat]:
             out[base + card.index] += 1
-        out[base + TOP + game.discard_pile[-1].index] = 1
+        discards = game.discard_pile
+        out[base + TOP + discards[-1].index] = 1
         color = game.current_color
         if color is not None:
-            out[base + COLOR + COLOR_INDEX[color]] = 1
-        out[base + PHASE + PHASE_INDEX[game.phase]] = 1
+            out[base + self._color_at[color]] = 1
+        out[base + self._phase_at[game.phase]] = 1
         current, n = game.current_player, self.players
-        drawn = game.drawn
-        if drawn is not None and current == seat:
-            out[base + DRAWN + drawn.index] = 1
+        if current == seat:
+            drawn = game.drawn
+            if drawn is not None:
+                out[base + DRAWN + drawn.index] = 1
         if game.direction == 1:
             out[base + CLOCKWISE] = 1
         out[base + STACK] = game.stack
         out[base + PILE] = game.draw_pile_size
-        out[base + DISCARDS] = len(game.discard_pile)
+        out[base + DISCARDS] = len(discards)
         if jumping:
             out[base + JUMP] = 1
-        seats = base + SEATS
-        r = seats - seat
+        at = self._seat_at[seat]  # at[s]: the entry of seat s's hand size, from SEATS on
         for s, hand in enumerate(game.hands):
-            out[r + s if s >= seat else r + s + n] = len(hand)
-        out[seats + n + (current - seat) % n] = 1
-        if game.silenced is not None:
-            out[seats + 2 * n + (game.silenced - seat) % n] = 1
-        if game.uno_window is not None:
-            out[seats + 3 * n + (game.uno_window - seat) % n] = 1
+            out[base + at[s]] = len(hand)
+        out[base + n + at[current]] = 1
+        silenced, window = game.silenced, game.uno_window
+        if silenced is not None:
+            out[base + 2 * n + at[silenced]] = 1
+        if window is not None:
+            out[base + 3 * n + at[window]] = 1
         for s in game.uno_said:
-            out[seats + 4 * n + (s - seat) % n] = 1
+            out[base + 4 * n + at[s]] = 1
 
     def encode_view(self, view: PlayerView, stack: int, jumping: bool = False) -> np.ndarray:
         """The same observation from a seat's :class:`PlayerView` (``game.view(seat)``) and

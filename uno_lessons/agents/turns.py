@@ -27,6 +27,7 @@ class Turns:
     def __init__(self, rules: Rules, codec: ActionCodec) -> None:
         self.rules, self.codec = rules, codec
         self.players = codec.players
+        self.jump_in = rules.jump_in  # H-JUMP: asked before every move, so read once
 
     def deal(self, rng: np.random.Generator) -> None:
         """Start a new hand dealt from ``rng`` (``Game.new(rng=...)``)."""
@@ -39,7 +40,7 @@ class Turns:
         """Select the seat whose decision is next and work out its legal actions."""
         game, codec = self.game, self.codec
         seat, jumping = game.current_player, False
-        if game.rules.jump_in and game.winner is None:
+        if self.jump_in and game.winner is None:
             for s, _move in game.jump_ins():
                 if s not in self.declined:
                     seat, jumping = s, True
