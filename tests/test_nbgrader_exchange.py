@@ -519,10 +519,14 @@ def test_the_nbgrader_command_writes_a_course_nbgrader_reads(tmp_path, monkeypat
     source = tmp_path / "course" / "source" / "week1"
     assert sorted(p.name for p in source.iterdir()) == ["01_setup.ipynb", f"{NOTEBOOK}.ipynb"]
     assert (source / f"{NOTEBOOK}.ipynb").read_bytes() == (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes()
-    assert main(["nbgrader", "--course", "uno7b", "--learners-config", str(tmp_path / "etc" / "nbgrader_config.py")]) == 0
-    learners = _read_config(tmp_path / "etc" / "nbgrader_config.py")
-    assert (learners.CourseDirectory.course_id, learners.Exchange.root) == ("uno7b", "/srv/nbgrader/exchange")
-    assert "root" not in learners.CourseDirectory
+    assert "plugin_class" not in _read_config(tmp_path / ".jupyter" / "nbgrader_config.py").Authenticator
+    for groups, plugin in (([], None), (["--hub-groups"], "nbgrader.auth.JupyterHubAuthPlugin")):
+        assert main(["nbgrader", "--course", "uno7b", "--learners-config", str(tmp_path / "etc" / "nbgrader_config.py"),
+                     *groups]) == 0
+        learners = _read_config(tmp_path / "etc" / "nbgrader_config.py")
+        assert (learners.CourseDirectory.course_id, learners.Exchange.root) == ("uno7b", "/srv/nbgrader/exchange")
+        assert "root" not in learners.CourseDirectory
+        assert learners.Authenticator.get("plugin_class") == plugin
 
 
 @pytest.mark.parametrize("args, says", [
