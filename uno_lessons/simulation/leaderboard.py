@@ -74,13 +74,14 @@ class Leaderboard:
 
     def caption(self) -> str:
         """What was played, in one sentence."""
+        fair = format(self.fair, ".0%")  # formatted first: an f-string in the call is not extracted
         return ngettext(
             "Class tournament: each bot played the same {n} {rules} game at a table of {players} "
             "against sensible bots (seed {seed}); a fair share is {fair}.",
             "Class tournament: each bot played the same {n} {rules} games at a table of {players} "
             "against sensible bots (seed {seed}); a fair share is {fair}.",
             self.games, rules=self.tournament.rules, players=self.tournament.players,
-            seed=self.seed, fair=f"{self.fair:.0%}")
+            seed=self.seed, fair=fair)
 
     def html(self) -> str:
         """The leaderboard as an accessible HTML table (caption, column headers, row headers)."""
@@ -89,9 +90,10 @@ class Leaderboard:
         head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads)
         rows = []
         for s in self.standings:
+            low, high = format(s.low, ".1%"), format(s.high, ".1%")
             cells = (escape(_("yes") if s.learned else _("no, built in")),
                      escape(_("{wins} of {games}", wins=s.wins, games=s.games)),
-                     f"{s.rate:.1%}", escape(_("{low} to {high}", low=f"{s.low:.1%}", high=f"{s.high:.1%}")),
+                     format(s.rate, ".1%"), escape(_("{low} to {high}", low=low, high=high)),
                      escape(s.verdict(self.fair)))
             rows.append(f"<tr data-bot='{escape(s.name)}'><td>{s.rank}</td><th scope='row'>{escape(s.name)}</th>"
                         + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
