@@ -1,5 +1,5 @@
 """The exercises under the real nbgrader 0.9.6, as a teacher runs it: a course folder, the
-eight solution notebooks as the source, ``generate_assignment``, three submissions (every
+nine solution notebooks as the source, ``generate_assignment``, three submissions (every
 answer right, nothing answered, one mistake), ``autograde``, ``validate``, and
 ``generate_feedback``. Scores come from nbgrader's own gradebook (``nbgrader.api``).
 
@@ -144,7 +144,7 @@ def test_the_release_matches_exercises_cell_for_cell_locks_included(course):
 # ------------------------------------------------------------------ autograde
 def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
     total = _graded_steps()
-    assert total == 27
+    assert total == 31
     with _gradebook(course) as gb:
         scores = {s: gb.find_submission(ASSIGNMENT, s).score for s in STUDENTS}
         assert gb.find_submission(ASSIGNMENT, "full").max_score == total
@@ -158,7 +158,7 @@ def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
 def test_autograde_grades_check_cells_without_partial_credit_warnings(course):
     for student in STUDENTS:
         log = course["logs"][f"autograde {student}"].stderr
-        assert log.count("Autograding") == 8, student
+        assert log.count("Autograding") == 9, student
         assert "cannot be converted to" not in log and "treating other output as full credit" not in log
 
 
