@@ -105,22 +105,28 @@ test)
     echo "== docs: the Sphinx site, warnings as errors (docs/_build/html)"
     # -E: every page read and written again, so a warning is never hidden by an earlier build.
     python -m sphinx -W --keep-going -E -q -b html docs docs/_build/html
+    # The tests without a browser, and the notebooks, run on every core (pytest-xdist; a test
+    # file or a notebook stays on one worker: --dist loadfile); the browser tests run one at a
+    # time, since each drives a Voilà server, its kernels and Chromium at once.
+    par=(-n "${UNO_TEST_WORKERS:-auto}" --dist loadfile)
     if [ -n "$fast" ]; then
         echo "== pytest, fast: no browser tests, no notebook runs (CI runs everything)"
-        exec python -m pytest -q -p no:cacheprovider -m "not browser" tests docs
+        exec python -m pytest -q -p no:cacheprovider "${par[@]}" -m "not browser" tests docs
     fi
-    echo "== pytest (unit, widgets, the docs pages' doctests, browser)"
-    python -m pytest -q -p no:cacheprovider tests docs
+    echo "== pytest (unit, widgets, the docs pages' doctests), on every core"
+    python -m pytest -q -p no:cacheprovider "${par[@]}" -m "not browser" tests docs
+    echo "== pytest (browser tests), one at a time"
+    python -m pytest -q -p no:cacheprovider -m browser tests
     nbs=$(ls notebooks/*.ipynb solutions/*.ipynb 2>/dev/null || true)
     if [ -n "$nbs" ]; then
         echo "== nbval (stored notebook outputs)"
-        python -m pytest -q -p no:cacheprovider --nbval --nbval-current-env \
+        python -m pytest -q -p no:cacheprovider "${par[@]}" --nbval --nbval-current-env \
             --nbval-sanitize-with tests/nbval_sanitize.cfg -o addopts="" $nbs
     fi
     translated=$(ls notebooks/*/*.ipynb solutions/*/*.ipynb 2>/dev/null || true)
     if [ -n "$translated" ]; then
         echo "== nbval --nbval-lax (translated notebooks run; they store no outputs)"
-        python -m pytest -q -p no:cacheprovider --nbval-lax --nbval-current-env -o addopts="" $translated
+        python -m pytest -q -p no:cacheprovider "${par[@]}" --nbval-lax --nbval-current-env -o addopts="" $translated
     fi
     ;;
 *)
