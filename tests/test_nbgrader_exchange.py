@@ -160,6 +160,9 @@ c.JupyterHub.load_roles = [{{"name": "nbx-test", "services": ["nbx-test"],
         self.log = open(base / "jupyterhub.log", "w")
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=base,
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self) -> None:
+        """Wait for the hub's API (the first calls can fail before the proxy has its routes)."""
         self._wait(lambda: self.api("GET", "/").status_code == 200, "the hub's API")
 
     def _wait(self, ready, what: str) -> None:
@@ -198,11 +201,15 @@ c.JupyterHub.load_roles = [{{"name": "nbx-test", "services": ["nbx-test"],
     def stop(self) -> None:
         """Stop every user's server, then the hub (which stops its proxy), then anything left."""
         if self.proc.poll() is None:
-            for user in self.api("GET", "/users").json():
+            try:
+                users = self.api("GET", "/users").json()
+            except (requests.RequestException, ValueError):
+                users = []  # the hub never answered: its users' processes go with their accounts
+            for user in users:
                 if user["servers"]:
                     self.api("DELETE", f"/users/{user['name']}/server")
             end = time.monotonic() + 30
-            while time.monotonic() < end and any(u["servers"] for u in self.api("GET", "/users").json()):
+            while users and time.monotonic() < end and any(u["servers"] for u in self.api("GET", "/users").json()):
                 time.sleep(0.3)
             self.proc.terminate()
             try:
@@ -211,10 +218,12 @@ c.JupyterHub.load_roles = [{{"name": "nbx-test", "services": ["nbx-test"],
                 self.proc.kill()
                 self.proc.wait(10)
         pid_file = self.base / "proxy.pid"
-        if pid_file.exists():  # the hub stops the proxy it started; make sure
+        if pid_file.exists():  # the hub stops the proxy it started; make sure (that pid, if still the proxy)
             try:
-                os.kill(int(pid_file.read_text()), 9)
-            except (ValueError, ProcessLookupError):
+                pid = int(pid_file.read_text())
+                if b"configurable-http-proxy" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    os.kill(pid, 9)
+            except (ValueError, OSError):
                 pass
         self.log.close()
 
@@ -352,6 +361,7 @@ def round_trip() -> Iterator[dict]:
         # the class: ana is in the course's hub group from the start, ben is added later
         hub = Hub(base, [teacher, ana, ben], python, env,
                   {f"nbgrader-{COURSE}": [ana], f"formgrade-{COURSE}": [teacher]})
+        hub.wait_ready()
         hub.start_servers([teacher, ana, ben])
         t, a, b = (HubUser(hub, n) for n in (teacher, ana, ben))
         timings = {"hub and three servers": time.monotonic() - started}
