@@ -2,7 +2,9 @@
 with the dummy authenticator and configurable-http-proxy, the service on a Redis store with
 a password. Headless Chromium signs in as the teacher (a member of uno-teachers) and two
 learners, each in a browser context of their own: the teacher opens a class table from the
-New game form, the learners sit down as their hub users and play the hand to its end; a
+New game form (and has its teacher's page back by its code alone), then opens a table near
+the end of a hand by its key link; the learners sit down as their hub users and play that
+hand to its end; a
 learner comes back to the seat from another browser by signing in; a signed-out browser
 reaches nothing; a learner reaches no teacher's control. A learner's own server holds no
 store address or password, and no page kernel of the service holds the hub's token."""
@@ -18,6 +20,7 @@ import psutil
 import pytest
 
 from tests.hub_fixture import LEARNERS, PASSWORD, TEACHER, running_hub
+from uno_lessons import Game
 from uno_lessons.table import open_store
 
 from .conftest import JUPYTER_DATA
@@ -84,33 +87,37 @@ def test_a_class_signs_in_and_plays_a_hand_on_the_hub(hub, people, browser):
     assert answer.status in (302, 403) and "api/kernels" not in answer.headers.get("location", "")
     ctx.close()
 
-    # The teacher (in uno-teachers) opens a class table from the New game form, seeded.
+    # The teacher (in uno-teachers) opens a class table from the New game form: the key is
+    # kept by the service, so the address holds the code only, and the page is the teacher's.
     teacher = open_as(TEACHER, selector=".uno-settings-toggle")
     teacher.click(".uno-settings-toggle")
     teacher.locator(".uno-where button", has_text="as a class").click()
-    players = teacher.locator(".uno-players input")
-    players.fill("2")
-    players.press("Enter")
-    for seat in (0, 1):
-        teacher.locator(f".uno-seat-kind-{seat} select").select_option(label="learner")
-    teacher.locator(".uno-class-seed input").check()
-    teacher.locator(".uno-seed input").fill("21")
-    teacher.locator(".uno-seed input").press("Tab")
     teacher.click(".uno-start")
     teacher.wait_for_selector(".uno-teacher-panel", state="visible", timeout=TIMEOUT)
     teacher.wait_for_function("() => location.search.includes('table=')")
     query = parse_qs(urlparse(teacher.url).query)
-    code = query["table"][0]
-    assert "teacher" not in query  # on the hub the key is kept by the service, not in the address
+    assert list(query) == ["table"], query
+    formed = query["table"][0]
+    assert f"Class table {formed}" in teacher.inner_text(".uno-teacher-panel")
+    teacher.reload(wait_until="domcontentloaded")  # the hub teacher gets that page back by the code alone
+    teacher.wait_for_selector(".uno-teacher-panel", state="visible", timeout=90_000)
+
+    # The hand the class plays: a table near its end (a few moves), opened by the teacher
+    # with its key link once (the service keeps the key for the hub's teachers).
+    store = open_store(hub.store)
+    start = Game.from_position(["G1 G2 G3", "Y1 Y2 Y3 Y4"], "G9", "R1 R2 R3 R4 R5 R6 B1 B2 B3",
+                               current=0, names=["Ana", "Ben"])
+    code, key = store.create(["Ana", "Ben"], ["human", "human"], seed=5, start=start.to_json())
+    teacher.goto(f"{hub.url}services/uno/?table={code}&teacher={key}", wait_until="domcontentloaded")
+    teacher.wait_for_selector(".uno-teacher-panel", state="visible", timeout=90_000)
 
     # Each learner signs in and sits down as their hub user.
     ana = open_as(LEARNERS[0], f"table={code}", ".uno-join-sit")
     sit_down(ana, 0, LEARNERS[0])
     ben = open_as(LEARNERS[1], f"table={code}", ".uno-join-sit")
     sit_down(ben, 1, LEARNERS[1])
-    store = open_store(hub.store)
     learners = {0: ana, 1: ben}
-    for _ in range(300):
+    for _ in range(60):
         state = store.load(code)
         if state.game.winner is not None:
             break
@@ -118,7 +125,7 @@ def test_a_class_signs_in_and_plays_a_hand_on_the_hub(hub, people, browser):
         wait_seq(page, state.seq)
         play_one_human_turn(page, prefer_wild=False)
     final = store.load(code)
-    assert final.game.winner is not None, "nobody won within 300 moves"
+    assert final.game.winner is not None, "nobody won within 60 moves"
     assert final.names[:2] == list(LEARNERS)
     for page in (ana, ben, teacher):
         wait_seq(page, final.seq)
