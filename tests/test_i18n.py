@@ -306,6 +306,56 @@ def test_the_glossary_check_catches_a_word_the_glossary_does_not_use():
     assert len(found) == 3 and all("does not say 'trekken'" in p for p in found)
 
 
+@pytest.mark.parametrize(("lang", "msgid", "bad", "avoided", "word"), [
+    ("nl", "Say UNO!", "Roep UNO!", "roep", "UNO zeggen"),
+    ("nl", "The deck has only {n} × {card}.", "Het spel heeft maar {n} × {card}.", "spel", "kaartspel"),
+    ("nl", "One bot move", "Eén stap van een bot", "stap", "zet"),
+    ("ms", "Deal the next hand when ready.", "Edarkan tangan seterusnya apabila sudah sedia.", "tangan", "pusingan"),
+    ("ms", "play {card} (bluff)", "main {card} (tipu)", "tipu", "tipuan"),
+    ("ms", "{seconds} s before each bot move", "{seconds} s sebelum setiap langkah bot", "langkah", "gerakan"),
+    ("sr", "{dealer} is the dealer and shuffles all {size} cards (Encanto deck).",
+     "{dealer} је делилац и меша свих {size} карата (Encanto шпил).", "encanto", "УНО: Енканто"),
+])
+def test_the_glossary_check_catches_a_second_word_for_a_term(lang, msgid, bad, avoided, word):
+    """The committed catalog uses one word per concept; the same message with the word the
+    glossary avoids fails, with a sentence naming the message, the word and the glossary's word."""
+    cat = catalogs.load_po(catalogs.po_path(lang), lang)
+    words = glossary.load(lang)
+    assert glossary.second_words(cat, words) == []
+    fixed = cat[msgid].string
+    cat[msgid].string = bad
+    found = glossary.second_words(cat, words)
+    assert found == [f"[{lang}] {msgid!r} says {glossary.terms_in(msgid, words)[0].en!r}, but {bad!r} says "
+                     f"{avoided!r}, a second word for it: the glossary's word is {word!r}"] or (
+        len(found) == 1 and repr(msgid) in found[0] and repr(avoided) in found[0] and repr(word) in found[0]), found
+    cat[msgid].string = fixed
+    assert glossary.second_words(cat, words) == []
+
+
+def test_an_avoided_word_is_a_whole_word_and_may_be_the_word_of_another_term():
+    """nl "spel" (avoided for the deck) is not "speler", nor "spel" where the message also says
+    the game; a rule id such as E-UNO-1 is not the Latin UNO a Serbian text avoids."""
+    nl, sr = glossary.load("nl"), glossary.load("sr")
+    cat = catalogs.Catalog(locale="nl")
+    cat.add("The deck has {n} cards for each player.", "Het kaartspel heeft {n} kaarten voor elke speler.")
+    cat.add("The deck of this game", "Het kaartspel van dit spel")
+    assert glossary.second_words(cat, nl) == []
+    srcat = catalogs.Catalog(locale="sr")
+    srcat.add("E-UNO-1: with one card left, say UNO.", "E-UNO-1: кад ти остане једна карта, реци УНО.")
+    assert glossary.second_words(srcat, sr) == []
+    srcat.add("UNO!", "UNO!")
+    assert [p for p in glossary.second_words(srcat, sr) if "'uno'" in p]
+
+
+def test_the_check_reads_the_notebooks_catalogs_for_second_words(tmp_path):
+    """run_checks also reads notebooks/locale/<lang>/*.po for the words the glossary avoids."""
+    from uno_lessons.tools.translate.cli import notebook_catalogs
+    names = {p.relative_to(ROOT).as_posix() for p in notebook_catalogs(ROOT, "nl")}
+    assert "notebooks/locale/nl/05_uno_and_dont_talk.po" in names and "solutions/locale/nl/01_setup.po" in names
+    po = catalogs.load_po(ROOT / "notebooks/locale/nl/05_uno_and_dont_talk.po", "nl")
+    assert glossary.second_words(po, glossary.load("nl")) == []
+
+
 def test_terms_inside_longer_terms_code_and_other_meanings_are_not_counted():
     words = glossary.load("nl")
 

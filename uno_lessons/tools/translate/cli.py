@@ -70,8 +70,14 @@ def skipped_fstrings(root: Path) -> list[str]:
     return found
 
 
+def notebook_catalogs(root: Path, lang: str) -> list[Path]:
+    """The catalogs of the lessons and solutions in ``lang`` (``notebooks/locale/<lang>/*.po``, …)."""
+    return [po for src in notebooks.sources(root) for po in sorted((src.folder / "locale" / lang).glob("*.po"))]
+
+
 def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[list[str], list[str]]:
-    """Every check of the catalogs and glossaries: (report lines, problems)."""
+    """Every check of the catalogs and glossaries: (report lines, problems). The notebooks'
+    catalogs are checked for the words the glossaries avoid."""
     lines, problems = [], []
     template = catalogs.extract(root)
     count = sum(1 for m in template if m.id)
@@ -86,7 +92,11 @@ def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[l
         lines.append(str(stats))
         problems.extend(str(p) for p in stats.problems)
         gloss = glossary.load(lang)
-        problems.extend(glossary.inconsistencies(catalogs.load_po(catalogs.po_path(lang), lang), gloss))
+        package = catalogs.load_po(catalogs.po_path(lang), lang)
+        problems.extend(glossary.inconsistencies(package, gloss))
+        problems.extend(glossary.second_words(package, gloss))
+        for po in notebook_catalogs(root, lang):
+            problems.extend(f"{notebooks._rel(po)}: {p}" for p in glossary.second_words(catalogs.load_po(po, lang), gloss))
         if seeds is not None:
             problems.extend(glossary.seed_problems(gloss, seeds))
     if seeds is None:

@@ -4,14 +4,17 @@
 forms to look for in messages); ``uno_lessons/locale/<lang>/glossary.toml`` gives each term's
 word in that language, the seed text it comes from with the quoted words, or why another word
 was chosen where the seed has none (or a wrong one). :func:`inconsistencies` checks that the
-language's catalog says the glossary's word wherever the English message says the term, and
-:func:`markdown` renders the tables shown in the README.
+language's catalog says the glossary's word wherever the English message says the term,
+:func:`second_words` that it never says one of the words the glossary ``avoid``s for a term (a
+second word for the same thing: Dutch "roepen" beside "UNO zeggen"), and :func:`markdown`
+renders the tables shown in the README.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +42,7 @@ class Entry:
     quote: str  # the seed's own words, as printed
     why: str  # why this word, when it is not the seed's own
     also: str  # other words the seeds use for it, not taken
+    avoid: tuple[str, ...] = ()  # second words for it that a translation must not use ("roep*")
 
 
 @dataclass(frozen=True)
@@ -87,12 +91,13 @@ def load(lang: str) -> Glossary:
         entries.append(Entry(term["key"], term["en"], tuple(term.get("match", [term["en"]])),
                              term.get("case", False), tuple(term.get("ignore", ())), term["group"],
                              w["word"], forms, w.get("seed", ""), w.get("quote", ""), w.get("why", ""),
-                             w.get("also", "")))
+                             w.get("also", ""), tuple(a.lower() for a in w.get("avoid", ()))))
     return Glossary(lang, data.get("seeds", {}), tuple(entries))
 
 
-# Not words: placeholders, `code`, 'identifiers' and dotted names such as card.rank.
-_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|'[\w-]+'|\b\w+(?:\.\w+)+(?:\(\))?")
+# Not words: placeholders, `code`, 'identifiers', dotted names such as card.rank and rule
+# ids such as E-UNO-1 (the same in every language).
+_CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|'[\w-]+'|\b\w+(?:\.\w+)+(?:\(\))?|\b[ECH]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 
 
 def _plain(text: str, lower: bool = True) -> str:
@@ -121,9 +126,8 @@ def terms_in(english: str, glossary: Glossary) -> list[Entry]:
     return found
 
 
-def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
-    """Each place where the English says a term but a translation does not use its word."""
-    out = []
+def _said(catalog: Catalog, glossary: Glossary) -> Iterator[tuple[tuple[str, ...], tuple[str, ...], list[Entry]]]:
+    """Each translated message: its ids, its translation(s) and the terms its English says."""
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
@@ -132,6 +136,13 @@ def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
         entries: list[Entry] = []
         for msgid in ids:
             entries.extend(e for e in terms_in(msgid, glossary) if e not in entries)
+        yield tuple(ids), tuple(s or "" for s in strings), entries
+
+
+def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
+    """Each place where the English says a term but a translation does not use its word."""
+    out = []
+    for ids, strings, entries in _said(catalog, glossary):
         for n, text in enumerate(strings):
             plain = _plain(text or "")
             for entry in entries:
@@ -139,6 +150,36 @@ def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
                     form = f" (plural form {n})" if len(strings) > 1 else ""
                     out.append(f"[{glossary.lang}] {ids[0]!r}{form} says {entry.en!r}, but "
                                f"{text!r} does not say {entry.word!r}")
+    return out
+
+
+def _avoid_pattern(word: str) -> re.Pattern[str]:
+    """An avoided word as a whole word ("spel" is not "speler"); a trailing ``*`` allows any
+    ending ("roep*": roep, roept, roepen)."""
+    stem = word.rstrip("*")
+    tail = r"\w*" if word.endswith("*") else r"(?![\w])"
+    return re.compile(r"(?<![\w])" + re.escape(stem) + tail)
+
+
+def second_words(catalog: Catalog, glossary: Glossary) -> list[str]:
+    """Each place where the English says a term and a translation says one of the words the
+    glossary avoids for it; an avoided word that is also the word of another term the message
+    says ("spel", the game, in a message about the deck and the game) is not counted."""
+    out = []
+    for ids, strings, entries in _said(catalog, glossary):
+        for text in dict.fromkeys(strings):
+            plain = _plain(text or "")
+            for entry in entries:
+                for word in entry.avoid:
+                    found = _avoid_pattern(word).search(plain)
+                    if not found:
+                        continue
+                    others = [e for e in entries if e is not entry and any(found.group() in f or f in found.group()
+                                                                              for f in (*e.forms, e.word.lower()))]
+                    if others:
+                        continue
+                    out.append(f"[{glossary.lang}] {ids[0]!r} says {entry.en!r}, but {text!r} says "
+                               f"{found.group()!r}, a second word for it: the glossary's word is {entry.word!r}")
     return out
 
 
@@ -192,6 +233,11 @@ def markdown(langs: list[str] | None = None) -> str:
             if not e.seed or e.why:
                 seed = f" (seed {e.seed}: \u201c{e.quote}\u201d)" if e.seed else ""
                 lines.append(f"- {LANGUAGES[g.lang]} *{e.word}* for \u201c{e.en}\u201d{seed}: {e.why}")
+    avoided = [(g, e) for g in glossaries for e in g.entries if e.avoid]
+    if avoided:
+        lines += ["", "Second words a translation must not use for a term (`avoid`; `*` allows any ending):", ""]
+        lines += [f"- {LANGUAGES[g.lang]} \u201c{e.en}\u201d: not {', '.join(e.avoid)} (say *{e.word}*)"
+                  for g, e in avoided]
     also = [(g, e) for g in glossaries for e in g.entries if e.also]
     if also:
         lines += ["", "<details><summary>Other words the seeds use, not taken</summary>", ""]
