@@ -57,7 +57,7 @@ SLIP_CELL = "can_play"
 SLIP_SOURCE = '''def can_play(card, top, color):
     """True when `card` may be played on `top` while `color` is in force (E-MATCH)."""
     return card.color is color or card.rank is top.rank'''
-TIMEOUT = 120
+TIMEOUT = 240  # seconds for any one wait: generous, for a busy two-core machine
 
 
 def _free_port() -> int:
