@@ -14,8 +14,9 @@ table shows the new record is measured.
     python benchmarks/idle_pages.py                  # SQLite, 30 pages per server
     python benchmarks/idle_pages.py --store redis    # a redis-server of its own on a free port
 
-It prints what it measured (CPU-seconds per window, the ratio poll/told in each window, the
-latency median and max); nothing is asserted.
+It prints what it measured (CPU-seconds per window, the ratio poll/told in each window, what
+a preheated kernel without a page costs meanwhile, the latency median and max); nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -38,10 +40,13 @@ import psutil
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from class_load import SEATS, Page, arrive, percentile  # noqa: E402  (benchmarks/ is on sys.path)
-from serving import kernel_processes, wait_pool  # noqa: E402
+import class_load  # noqa: E402  (benchmarks/ is on sys.path)
+from class_load import SEATS, Page, arrive, percentile  # noqa: E402
+from serving import kernel_processes, wait_idle, wait_pool  # noqa: E402
 
 MODES = ("poll", "told")
+#: Preheated kernels no page takes: what a kernel costs idle without any table (the floor).
+SPARE = 2
 
 
 def free_port() -> int:
@@ -84,6 +89,21 @@ def start_voila(port: int, pool: int, store: str, mode: str, log: Path) -> subpr
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
 
 
+class IdlePage(Page):
+    """``class_load.Page`` that says what came back when a page holds no kernel."""
+
+    async def open(self) -> None:
+        try:
+            await super().open()
+        except AttributeError:
+            from tornado.httpclient import AsyncHTTPClient
+
+            resp = await AsyncHTTPClient().fetch(f"{self.base}?{self.query}", raise_error=False,
+                                                 request_timeout=600)
+            raise RuntimeError(f"{self.name}: the page held no kernel; HTTP {resp.code}: "
+                               f"{resp.body.decode(errors='replace')[-1500:]}") from None
+
+
 def page_kernels(server: psutil.Process, clients: list[Page]) -> list[psutil.Process]:
     """The kernel processes of these pages (not any other kernel of the server)."""
     ids = {c.kernel_id for c in clients}
@@ -118,8 +138,10 @@ def main() -> None:
     ap.add_argument("--window", type=float, default=20.0, help="seconds per idle measurement")
     ap.add_argument("--windows", type=int, default=3)
     ap.add_argument("--settle", type=float, default=10.0, help="seconds of quiet before measuring")
+    ap.add_argument("--every", type=float, default=0.5, help="seconds between two pages arriving")
     ap.add_argument("--moves", type=int, default=10, help="clicks per server for the latency")
     args = ap.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the servers are stopped too
 
     from uno_lessons.table import open_store
 
@@ -136,28 +158,35 @@ def main() -> None:
                 (tmp / mode).mkdir()
             port = free_port()
             logs[mode] = tmp / f"voila-{mode}.log"
-            procs[mode] = start_voila(port, args.pages, url, mode, logs[mode])
+            procs[mode] = start_voila(port, args.pages + SPARE, url, mode, logs[mode])
             stores[mode] = open_store(url)
             bases[mode] = f"http://127.0.0.1:{port}/"
         fill = max(wait_pool(procs[m], logs[m], timeout=1200) for m in MODES)
         servers = {m: psutil.Process(procs[m].pid) for m in MODES}
+        # Preheated kernels have not started a table clock yet: both pools settle, polling or not.
+        fill += sum(wait_idle(servers[m], timeout=1200) for m in MODES)
         seats = min(args.pages, SEATS)
         codes = {m: stores[m].create(seats, ["human"] * seats, seed=11)[0] for m in MODES}
         print(f"# idle_pages: {args.store} store, {args.pages} pages per server ({seats} seated, "
               f"{args.pages - seats} watching), {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
               f"pools filled in {fill:.0f} s")
 
+        class_load.Page = IdlePage  # arrive() makes its pages with this class
+
         async def run():
             clients = {}
             for m in MODES:  # one server's class after the other: arrivals do not overlap
-                clients[m] = await arrive(bases[m], codes[m], args.pages, 0.2)
+                clients[m] = await arrive(bases[m], codes[m], args.pages, args.every)
             await asyncio.sleep(args.settle)
             kernels = {m: page_kernels(servers[m], clients[m]) for m in MODES}
+            taken = {k.pid for m in MODES for k in kernels[m]}
+            kernels["spare"] = [k for m in MODES for k in kernel_processes(servers[m])
+                                if k.pid not in taken and "kernel-" in " ".join(k.cmdline())]
             rows = []
             for _w in range(args.windows):
-                before = {m: cpu(kernels[m]) for m in MODES}
+                before = {m: cpu(kernels[m]) for m in kernels}
                 await asyncio.sleep(args.window)
-                rows.append({m: cpu(kernels[m]) - before[m] for m in MODES})
+                rows.append({m: cpu(kernels[m]) - before[m] for m in kernels})
             lat: dict[str, list[float]] = {m: [] for m in MODES}
             for _ in range(args.moves):  # one click on each server in turn
                 for m in MODES:
@@ -175,6 +204,10 @@ def main() -> None:
         per = {m: statistics.median(r[m] for r in rows) / args.window / args.pages * 1000 for m in MODES}
         print(f"per idle page: polling {per['poll']:.2f} ms CPU per second, told {per['told']:.2f}; "
               f"ratio median {statistics.median(ratios):.1f}x (min {min(ratios):.1f}x, max {max(ratios):.1f}x)")
+        spare = len(kernels["spare"])
+        if spare:
+            floor = statistics.median(r["spare"] for r in rows) / args.window / spare * 1000
+            print(f"a preheated kernel without a page (the floor, {spare} kernels): {floor:.2f} ms CPU per second")
         for m in MODES:
             if lat[m]:
                 print(f"click to every other page, {'polling' if m == 'poll' else 'told'} "
