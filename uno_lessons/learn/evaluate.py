@@ -64,13 +64,19 @@ class Evaluation:
                 "neither": int((~x & ~y).sum())}
 
     def __repr__(self) -> str:
-        lines = [_("{games} games each against {opponents} (a fair share is {fair}); 95% intervals:",
-                   games=self.games, opponents=", ".join(self.opponents), fair=f"{self.fair_share:.0%}")]
+        fair = percent(self.fair_share, 0)
+        lines = [_("{games} games each against {opponents} (a fair share is {fair}); {level} intervals:",
+                   level="95%", games=self.games, opponents=", ".join(self.opponents), fair=fair)]
         width = max(len(n) for n in self.win_rates) + 2
         for name, est in self.win_rates.items():
             low, high = self.interval(name)
             lines.append(f"  {name:<{width}}{est.value:6.1%}  [{low:.1%}, {high:.1%}]")
         return "\n".join(lines)
+
+
+def percent(x: float, digits: int = 1) -> str:
+    """``x`` as a percentage with ``digits`` decimals: ``percent(0.2625) == "26.2%"``."""
+    return format(float(x), f".{digits}%")
 
 
 def wilson(estimate: Estimate, z: float = Z95) -> tuple[float, float]:
@@ -146,15 +152,17 @@ def plot_evaluation(evaluation: Evaluation, ax: Any = None) -> DescribedFigure:
     ax.errorbar(values, np.arange(len(names)), xerr=errors, fmt="o", capsize=4)
     ax.axvline(evaluation.fair_share, color="black", ls="--", lw=1, label=_("fair share"))
     ax.set_yticks(np.arange(len(names)), names)
-    ax.set_xlabel(_("win rate (95% interval)"))
+    ax.set_xlabel(_("win rate ({level} interval)", level="95%"))
     ax.set_xlim(0, max(0.6, float(bounds.max()) + 0.05))
     ax.legend(loc="lower right")
-    parts = [_("{name} {value} (95% interval {low} to {high})", name=n, value=f"{evaluation.win_rates[n].value:.1%}",
-               low=f"{evaluation.interval(n)[0]:.1%}", high=f"{evaluation.interval(n)[1]:.1%}")
-             for n in names]
-    text = _("Win rates over {games} seeded games against {opponents}, each with its 95% interval, and the fair "
-             "share {fair} as a dashed line: {rates}.", games=evaluation.games,
-             opponents=", ".join(evaluation.opponents), fair=f"{evaluation.fair_share:.0%}", rates="; ".join(parts))
+    parts = []
+    for n, value, (low, high) in zip(names, values, bounds):
+        parts.append(_("{name} {value} ({level} interval {low} to {high})", level="95%", name=n,
+                       value=percent(value), low=percent(low), high=percent(high)))
+    fair = percent(evaluation.fair_share, 0)
+    text = _("Win rates over {games} seeded games against {opponents}, each with its {level} interval, and the "
+             "fair share {fair} as a dashed line: {rates}.", level="95%", games=evaluation.games,
+             opponents=", ".join(evaluation.opponents), fair=fair, rates="; ".join(parts))
     return DescribedFigure(fig, text)
 
 
@@ -176,7 +184,8 @@ def plot_training(run: Any, blocks: int = 10, fair: float | None = None, ax: Any
     ax.set_ylabel(_("win rate"))
     ax.set_ylim(0, max(0.6, float(rates.max()) + 0.05))
     ax.legend(loc="lower right")
+    shown = [percent(r, 0) for r in rates]
     text = _("The learner's win rate in each of {blocks} runs of {per} training games: {first} in the first run, "
-             "{last} in the last ({rates}).", blocks=blocks, per=f"{per:.0f}", first=f"{rates[0]:.0%}",
-             last=f"{rates[-1]:.0%}", rates=", ".join(f"{r:.0%}" for r in rates))
+             "{last} in the last ({rates}).", blocks=blocks, per=round(per), first=shown[0], last=shown[-1],
+             rates=", ".join(shown))
     return DescribedFigure(fig, text)

@@ -37,6 +37,7 @@ VERSION = 1
 MAX_BYTES = 64 * 1024
 MAX_NAME = 40
 MAX_WEIGHT = 1e6
+_MAX_WEIGHT_WORDS = "1000000"
 _KEYS = ("format", "version", "name", "features", "weights")
 
 
@@ -85,7 +86,7 @@ class Policy:
                 raise PolicyError(_("Every weight of a policy must be a number."))
             if not math.isfinite(w) or abs(w) > MAX_WEIGHT:
                 raise PolicyError(_("Every weight of a policy must be an ordinary number (not NaN or "
-                                    "infinite, and at most {most} in size).", most=f"{MAX_WEIGHT:g}"))
+                                    "infinite, and at most {most} in size).", most=_MAX_WEIGHT_WORDS))
         array = np.array(values, dtype=float)
         array.setflags(write=False)
         return name.strip(), names, array
@@ -177,7 +178,7 @@ def _suffix(name: str) -> str:
 
 def _refuse_constant(word: str) -> Any:
     raise PolicyError(_("Every weight of a policy must be an ordinary number (not NaN or infinite, and at "
-                        "most {most} in size).", most=f"{MAX_WEIGHT:g}"))
+                        "most {most} in size).", most=_MAX_WEIGHT_WORDS))
 
 
 def _json_data(data: bytes) -> Any:

@@ -27,6 +27,7 @@ from ..engine.game import Game
 from ..engine.kinds import Phase
 from ..engine.rules import Rules
 from ..i18n import _
+from .evaluate import percent
 from .features import FEATURE_FUNCTIONS, FEATURES, feature_matrix
 from .policy import Policy, PolicyBot, move_probabilities
 
@@ -87,8 +88,8 @@ class TrainingRun:
     def __repr__(self) -> str:
         first, last = self.win_rate_by_block(5)[[0, -1]]
         return _("Trained {name} in {games} games: it won {first} of the first fifth of its games and {last} "
-                 "of the last fifth.", name=self.policy.name, games=self.wins.size, first=f"{first:.0%}",
-                 last=f"{last:.0%}")
+                 "of the last fifth.", name=self.policy.name, games=self.wins.size, first=percent(first, 0),
+                 last=percent(last, 0))
 
     def weights_table(self) -> str:
         """The learned weights, one line each, the largest in size first."""

@@ -105,7 +105,7 @@ QUIZZES: dict[str, QuizItem] = {
     "08-chance-of-drawing": QuizItem(
         N_("A policy has two legal moves: play the green 5 with the score 2, or draw with the score 0. While "
            "it learns it samples by the softmax. How often does it draw?"),
-        (N_("About 12% of the time"), N_("Never: drawing has the lower score"), N_("Half the time")),
+        (N_("About 12 times in 100"), N_("Never: drawing has the lower score"), N_("Half the time")),
         0,
         N_("The softmax gives drawing e⁰ / (e⁰ + e²) = 1 / (1 + 7.39), about 0.12. Sampling tries the "
            "lower-scored move now and then; the bot that plays for real takes the highest score.")),
@@ -118,12 +118,12 @@ QUIZZES: dict[str, QuizItem] = {
         N_("The step is learning rate × (reward − baseline) × direction: 0 − 0.2 is negative, so the weights "
            "move against the moves made. A game worse than usual counts against its moves.")),
     "08-overlap": QuizItem(
-        N_("On the same 400 deals the learned bot won 26.2% (95% interval 22.2% to 30.8%) and the sensible "
-           "bot 21.8% (18.0% to 26.1%). What can you say?"),
+        N_("On the same 400 deals the learned bot won 105 games and the sensible bot 87. The intervals that "
+           "hold the true number 19 times in 20 are 89 to 123 games and 72 to 104 games. What can you say?"),
         (N_("The learned bot plays better"), N_("These games do not show which one plays better"),
          N_("The sensible bot plays better")),
         1,
-        N_("The intervals overlap: a gap of 4 points can come from chance in 400 games. To settle it, play "
+        N_("The intervals overlap: a gap of 18 wins can come from chance in 400 games. To settle it, play "
            "more deals: four times the games make each interval about half as wide (1/√n).")),
     "09-stack-total": QuizItem(
         N_("Stacking is on (H-STACK). Ana plays a Draw Two, Ben stacks a Draw Two on it, and Caro holds no "
