@@ -15,6 +15,12 @@ user's own API token, to that user's own server (``/user/<name>/…``):
   notebook through the server's contents API, as JupyterLab saves it;
 * one learner's terminal tries to read the other's work.
 
+The learners' settings use nbgrader's JupyterHubAuthPlugin (``uno-lessons nbgrader
+--hub-groups``): one learner is outside the hub group ``nbgrader-<course>`` at first and sees
+and fetches nothing until the hub adds him. What does not go through the hub is what a
+hub's administrator does once as root (the unix users, the exchange folder, the learners'
+settings file) and the test's own look at file owners and modes afterwards.
+
 The exchange folder is made as nbgrader documents it (``chmod 777``), in a temporary folder.
 Users, servers, the hub and the proxy are removed at the end. Needs root (``useradd``), the
 ``jupyterhub`` package and ``configurable-http-proxy`` on the PATH (npm).
