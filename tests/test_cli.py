@@ -129,3 +129,16 @@ def test_the_command_line_names_its_options():
         parser().parse_args(["serve", "--network", "--host", "1.2.3.4"])
     done = subprocess.run([sys.executable, "-m", "uno_lessons", "serve", "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "--public-url" in done.stdout and "--class" in done.stdout
+
+
+def test_hub_config_and_hub_service_are_subcommands_passing_their_options_on(tmp_path, capsys):
+    from uno_lessons.cli import main
+
+    out = tmp_path / "uno.py"
+    assert main(["hub-config", str(out), "--store", "redis://:pw@127.0.0.1:6379/0", "--teacher", "ms-lopez"]) == 0
+    text = out.read_text()
+    assert "redis://:pw@127.0.0.1:6379/0" in text and "ms-lopez" in text and "uno-teachers" in text
+    with pytest.raises(SystemExit) as stop:
+        main(["hub-service", "--help"])
+    assert stop.value.code == 0
+    assert "--teachers" in capsys.readouterr().out

@@ -6,17 +6,22 @@
     uno-lessons lessons DIR [--force]
     uno-lessons nbgrader [DIR] --course ID [--assignment A] [--exercise NAME ...]
                          [--exchange PATH] [--formgrader] [--learners-config FILE [--hub-groups]]
+    uno-lessons hub-config [FILE] --store URL [--teacher USER ...] [--teachers GROUP] [--port P]
+    uno-lessons hub-service [--teachers GROUP] ...
 
 ``serve`` (:mod:`.serve`) runs the dashboard and the lessons with the project's own Voilà
 configuration from any folder; ``lab`` and ``lessons`` (:mod:`.course`) open or copy the
 notebooks; ``nbgrader`` (:mod:`.grading`) writes an nbgrader course of the exercises for
-a class on a JupyterHub (docs/nbgrader_hub.md). ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
+a class on a JupyterHub (docs/nbgrader_hub.md); ``hub-config`` and ``hub-service`` are
+:mod:`uno_lessons.hub`'s (docs/hub.md): the hub's configuration, and the service the hub
+starts. ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
 :mod:`.shipped`'s business; which address learners get is :mod:`.network`'s.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from ..i18n import LANGUAGES
@@ -62,12 +67,24 @@ def parser() -> argparse.ArgumentParser:
                          "/opt/tljh/user/etc/jupyter/nbgrader_config.py")
     nb.add_argument("--hub-groups", action="store_true",
                     help="in the learners' settings: only members of the hub group nbgrader-ID may fetch and submit")
+    for name, text in (("hub-config", "write the JupyterHub configuration of the class tables' service"),
+                       ("hub-service", "run the class tables as a JupyterHub service (the hub starts it)")):
+        sub.add_parser(name, help=text, add_help=False)  # its options are its module's (main passes them on)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns its exit code."""
-    args = parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["hub-config"]:
+        from ..hub import config
+
+        return config.main(words[1:])
+    if words[:1] == ["hub-service"]:
+        from ..hub import service
+
+        return service.main(words[1:])
+    args = parser().parse_args(words)
     if args.command == "serve":
         from .serve import ServeOptions, serve
 
