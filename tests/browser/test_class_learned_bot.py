@@ -95,3 +95,29 @@ def test_a_teacher_seats_an_uploaded_policy_and_a_learner_plays_against_it(class
     assert_axe_clean(ben, "class: a learner playing against a learned bot")
     for page in (ben, teacher):
         assert not page.errors, page.errors
+
+
+def test_a_class_tournament_of_uploaded_policies_shows_an_accessible_leaderboard(pages, tmp_path):
+    files = [save_policy(POLICY, tmp_path / "ana.json"),
+             save_policy(Policy("Ben", FEATURES, np.ones(len(FEATURES))), tmp_path / "ben.npz")]
+    bad = tmp_path / "eve.pkl"
+    bad.write_bytes(b"\x80\x04K\x01.")
+    page = pages("", ".uno-settings-toggle")
+    page.click(".uno-settings-toggle")
+    page.wait_for_selector(".uno-tournament", state="visible", timeout=TIMEOUT)
+    with page.expect_file_chooser(timeout=TIMEOUT) as chooser:
+        page.click(".uno-tournament-upload")
+    chooser.value.set_files([str(f) for f in files] + [str(bad)])
+    page.get_by_text("Policies entered: Ana, Ben.").wait_for(timeout=TIMEOUT)
+    assert page.inner_text(".uno-tournament-note") == "eve.pkl was not entered: A policy file ends in .json or .npz."
+    page.fill(".uno-tournament-games input", "20")
+    page.press(".uno-tournament-games input", "Enter")
+    page.click(".uno-tournament-run")
+    page.wait_for_selector(".uno-leaderboard caption", timeout=TIMEOUT)
+    caption = page.inner_text(".uno-leaderboard caption")
+    assert caption.startswith("Class tournament: each bot played the same 20 encanto games"), caption
+    rows = page.eval_on_selector_all(".uno-leaderboard tbody th[scope=row]", "hs => hs.map(h => h.textContent)")
+    assert sorted(rows) == ["Ana's bot (learned)", "Ben's bot (learned)", "random bot (built in)",
+                            "sensible bot (built in)"]
+    assert_axe_clean(page, "one screen: the class tournament's leaderboard")
+    assert not page.errors, page.errors
