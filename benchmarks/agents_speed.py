@@ -18,6 +18,10 @@ Each side is driven the way its users drive it, with the same policy:
   ``random.Random.random()`` call per step, seeded. Under uno_lessons' rules drawing is
   always legal (E-DRAW-2), so its random games are much longer than RLCard's, whose legal
   actions are "the plays, else draw": steps per second is the comparable figure, not games.
+- ``batch``: ``uno_lessons.agents.batch.Batch(n, "encanto").run(1, policy, seed=generator)``
+  hand after hand from one Generator (the env's hands for the same seed and actions,
+  tests/test_agents_batch.py), the same policy, the observation built on every step; no
+  PettingZoo loop.
 - A step is one ``env.step`` with an action (the ``None`` steps of finished seats are not
   counted). Repeats are interleaved (uno_lessons, RLCard, uno_lessons, ...) so both see the
   same machine load; each figure is the median over the repeats, and the ratio is the ratio of
@@ -81,7 +85,27 @@ def run_rlcard(players: int, steps: int, seed: int) -> tuple[int, int, int]:
     return made, games, errors
 
 
-RUNNERS = {"uno_lessons": run_ours, "rlcard 1.2": run_rlcard}
+def run_batch(players: int, steps: int, seed: int) -> tuple[int, int, int]:
+    """Whole hands through ``uno_lessons.agents.batch.Batch`` (the env's rules, decisions,
+    observations and seeding, without the AEC loop) with the same policy, until ``steps``
+    steps are made; return (steps, hands, 0)."""
+    import numpy as np
+
+    from uno_lessons.agents.batch import Batch
+
+    batch, rng, pick = Batch(players, "encanto"), np.random.default_rng(seed), random.Random(seed)
+
+    def policy(seat: int, legal: list[int], observation: object) -> int:
+        return legal[int(pick.random() * len(legal))]
+
+    made = hands = 0
+    while made < steps:
+        made += batch.run(1, policy, seed=rng)[0].steps  # every step builds the observation too
+        hands += 1
+    return made, hands, 0
+
+
+RUNNERS = {"uno_lessons": run_ours, "rlcard 1.2": run_rlcard, "batch": run_batch}
 
 
 def measure(players: int, steps: int, repeat: int, seed: int) -> dict[str, dict[str, float]]:
@@ -128,7 +152,8 @@ def main() -> None:
             note = f"   ({r['errors']} games ended in RLCard's IndexError)" if name == "rlcard 1.2" else ""
             print(f"{n:>7} {name:<12} {r['steps/s']:>9.0f} {low:>9.0f} {high:>9.0f} {r['steps/game']:>10.1f}{note}")
         ratio = res["uno_lessons"]["steps/s"] / res["rlcard 1.2"]["steps/s"]
-        print(f"{n:>7} ratio uno_lessons / rlcard: steps/s {ratio:.2f}")
+        batch = res["batch"]["steps/s"] / res["rlcard 1.2"]["steps/s"]
+        print(f"{n:>7} ratio uno_lessons / rlcard: steps/s {ratio:.2f}; batch / rlcard: {batch:.2f}")
 
 
 if __name__ == "__main__":

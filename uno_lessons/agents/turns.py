@@ -14,10 +14,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.game import Game
+from ..engine.kinds import MoveKind
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.talk import is_caught
 from .actions import ActionCodec
+
+PLAY, DRAW = MoveKind.PLAY, MoveKind.DRAW
 
 
 class Turns:
@@ -79,9 +82,14 @@ class Turns:
             if self.jumping:
                 assert move.card is not None  # a jump-in plays a card
                 game.jump_in(seat, move.card, move.target)  # H-JUMP
+            elif move.kind is PLAY:  # apply_fast's own dispatch, a call fewer for the usual moves
+                game.play_fast(move)  # the engine's own Move, legal: what apply_fast asks
+            elif move.kind is DRAW:
+                game.draw_fast(move)
             else:
-                game.apply_fast(move)  # the engine's own Move, legal: what apply_fast asks
-            self.declined.clear()
+                game.apply_fast(move)
+            if self.declined:
+                self.declined.clear()
         elif a == codec.say_uno:
             game.say_uno(seat)
         elif a == codec.catch:
