@@ -313,6 +313,7 @@ def test_the_glossary_check_catches_a_word_the_glossary_does_not_use():
     ("ms", "Deal the next hand when ready.", "Edarkan tangan seterusnya apabila sudah sedia.", "tangan", "pusingan"),
     ("ms", "play {card} (bluff)", "main {card} (tipu)", "tipu", "tipuan"),
     ("ms", "{seconds} s before each bot move", "{seconds} s sebelum setiap langkah bot", "langkah", "gerakan"),
+    ("ms", "{bots} bots for {seats} seats", "{bots} bot untuk {seats} tempat duduk", "tempat duduk", "tempat"),
     ("sr", "{dealer} is the dealer and shuffles all {size} cards (Encanto deck).",
      "{dealer} је делилац и меша свих {size} карата (Encanto шпил).", "encanto", "УНО: Енканто"),
 ])
