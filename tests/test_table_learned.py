@@ -265,6 +265,13 @@ def test_a_one_screen_game_plays_a_learned_seat_too(tmp_path):
     assert state.kinds[1] == "learned" and state.names[1] == "Ben's bot" and state.config.policy(1) == PLAYER
 
 
+def test_a_notebook_seats_a_learned_bot_with_live_game():
+    live = LiveGame(players=3, seats=["human", "learned", "sensible"], policies={1: PLAYER}, seed=3)
+    assert live.table.state.config.policy(1) == PLAYER and live.seat_kinds[1] == "learned"
+    with pytest.raises(TableError, match="Seat 1 is a learned bot, but no policy was given"):
+        LiveGame(players=3, seats=["human", "learned", "sensible"], seed=3)
+
+
 # ---------------------------------------------------------------------- the tournament
 def test_a_class_tournament_is_seeded_and_ranks_by_win_rate_with_intervals():
     a = class_tournament([DRAWER, PLAYER], games=60, seed=5)

@@ -14,6 +14,8 @@ sentence, nothing reaches the kernel.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import _
@@ -44,12 +46,13 @@ class LiveGame:
     """A live UNO table: ``LiveGame()`` then display it (or its ``.widget``).
 
     Without ``table``: a one-screen game: ``seats`` lists what sits at each seat ("human",
-    "random", "sensible"; default seat 0 human, the rest sensible bots), dealt from
+    "random", "sensible", "learned"; default seat 0 human, the rest sensible bots), dealt from
     ``seed``. With ``table``: that table, as the page's handle allows (a seat, a spectator,
     the teacher). ``speed`` is a key of :data:`~uno_lessons.table.SPEEDS` or seconds.
     ``explain_illegal``: cards that cannot be played stay clickable so a learner can click
     one and read why not. ``box``: an outer box already on the page (a join page's) to build into.
     ``house``: house rules to switch on (e.g. ``["stacking", "jump_in"]``; docs/rules.md).
+    ``policies``: each learned seat's policy, ``{1: load_policy("ana.json")}`` (docs/learned_bots.md).
     """
 
     #: The table this page shows (another one after New game…).
@@ -59,10 +62,10 @@ class LiveGame:
                  seats: list[str] | None = None, speed: str | float = "normal", auto: bool = True,
                  view: str | None = None, explain_illegal: bool = True, table: Table | None = None,
                  bridge: PageBridge | None = None, box: DashboardBox | None = None,
-                 house: list[str] | tuple[str, ...] | None = None) -> None:
+                 house: list[str] | tuple[str, ...] | None = None, policies: dict[int, Any] | None = None) -> None:
         self.explain_illegal = explain_illegal
         self.bridge = bridge or PageBridge(follow_language=False)  # the dashboard speaks ?lang= itself
-        self.config = first_config(int(players), rules, seed, seats, house)
+        self.config = first_config(int(players), rules, seed, seats, house, policies)
         self._was_my_turn = False
         self._speed, self._auto = speed, auto
         #: The page's outer box (``box``: one already shown, e.g. a join page's).

@@ -75,10 +75,12 @@ def used_policies(policies: Mapping[int, Any], seats: list[str]) -> dict[int, An
 
 
 def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None,
-                 house: list[str] | tuple[str, ...] | None = None) -> dict:
+                 house: list[str] | tuple[str, ...] | None = None,
+                 policies: Mapping[int, Any] | None = None) -> dict:
     """The configuration ``LiveGame(...)`` starts with (default: seat 0 human, the rest bots);
     ``house``: the house rules switched on (default: those ``rules`` has on, if it is a
-    ``Rules``, else none)."""
+    ``Rules``, else none); ``policies``: each ``"learned"`` seat's policy (a ``Policy`` or
+    its data)."""
     rules_name = rules.name if isinstance(rules, Rules) else str(rules).lower()
     if house is None:
         house = house_of(rules) if isinstance(rules, Rules) else ()
@@ -86,7 +88,7 @@ def first_config(players: int, rules: str | Rules, seed: int | None, seats: list
     if seed is None:  # a fresh deal, still reproducible: the seed is shown in the settings
         seed = secrets.randbelow(10**6)
     cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds,
-           "house": list(house_switches(house)), "policies": {}}
+           "house": list(house_switches(house)), "policies": dict(policies or {})}
     check_config(cfg)
     return cfg
 
