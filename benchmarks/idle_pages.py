@@ -154,7 +154,7 @@ def main() -> None:
         redis_proc, redis_url = start_redis(tmp)
     procs: dict[str, subprocess.Popen] = {}
     try:
-        stores, bases, logs = {}, {}, {}
+        stores, bases, logs, fills = {}, {}, {}, {}
         for mode in MODES:
             url = redis_url if args.store == "redis" else f"sqlite:///{tmp / mode / 'tables.db'}"
             if args.store == "sqlite":
@@ -162,9 +162,12 @@ def main() -> None:
             port = free_port()
             logs[mode] = tmp / f"voila-{mode}.log"
             procs[mode] = start_voila(port, args.pages + SPARE, url, mode, logs[mode])
+            # One server's pool after the other: kernels started at once by two servers can be
+            # given the same free port (ZMQError "Address already in use", a dead kernel).
+            fills[mode] = wait_pool(procs[mode], logs[mode], timeout=1200)
             stores[mode] = open_store(url)
             bases[mode] = f"http://127.0.0.1:{port}/"
-        fill = max(wait_pool(procs[m], logs[m], timeout=1200) for m in MODES)
+        fill = sum(fills.values())
         servers = {m: psutil.Process(procs[m].pid) for m in MODES}
         # Preheated kernels have not started a table clock yet: both pools settle, polling or not.
         fill += sum(wait_idle(servers[m], timeout=1200) for m in MODES)

@@ -6,7 +6,8 @@ lands, and the page then reads what is new. Idle, a page reads nothing:
 
 - **memory**: the appending code tells the listeners itself (one process);
 - **SQLite**: one thread per process waits until the file's write-ahead log is written to
-  (Linux's inotify, :class:`FileWatch`: no CPU while idle; elsewhere it looks every
+  (Linux's inotify, :class:`FileWatch`: no CPU while idle; then it looks every
+  :data:`SQLITE_CHECK` seconds until the commit shows; without inotify it looks every
   :data:`SQLITE_CHECK` seconds), then asks ``PRAGMA data_version`` (a counter SQLite changes
   when another connection commits) and only when it changed reads the newest record number
   of the listened tables, telling those that grew; the process's own writes are told at once;
@@ -35,7 +36,11 @@ Wake = Callable[[], None]
 #: inotify; with it, only for :data:`SQLITE_AFTER` seconds after a write to the log: the
 #: commit becomes visible in the shared-memory index just after the log's last write).
 SQLITE_CHECK = 0.05
-SQLITE_AFTER = 0.25
+#: Seconds the SQLite news thread keeps looking after a write to the log, until the commit
+#: shows (on a loaded machine the writer can be held up between the two)...
+SQLITE_AFTER = 2.0
+#: ...and after the commit showed (a next commit may already be on its way).
+SQLITE_SETTLE = 0.25
 #: Seconds the news threads wait before trying again after the store failed.
 RETRY = 1.0
 #: Seconds a Redis news thread blocks on its connection before it looks at its channels again.

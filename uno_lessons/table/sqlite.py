@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 from ..i18n import _
 from .config import TableError
 from .faults import log
-from .news import HEARTBEAT, RETRY, SQLITE_AFTER, SQLITE_CHECK, FileWatch, News, ThreadNews
+from .news import HEARTBEAT, RETRY, SQLITE_AFTER, SQLITE_CHECK, SQLITE_SETTLE, FileWatch, News, ThreadNews
 from .store import Store
 
 #: Seconds a write waits for another process's lock before it gives up.
@@ -59,10 +59,11 @@ class SQLiteNews(ThreadNews):
     """One thread per process asks its own connection for ``PRAGMA data_version`` (changed by
     another connection's commit; it reads no table), and only when it changed reads the
     newest record number of each listened table. It looks when the file's write-ahead log is
-    written to (Linux's inotify: no CPU while idle) and every :data:`~.news.SQLITE_CHECK`
-    seconds for :data:`~.news.SQLITE_AFTER` seconds after (a commit is visible just after the
-    log's last write), at least every :data:`~.news.HEARTBEAT` seconds; where inotify is
-    missing, every :data:`~.news.SQLITE_CHECK` seconds."""
+    written to (Linux's inotify: no CPU while idle) and then every :data:`~.news.SQLITE_CHECK`
+    seconds until the commit shows (at most :data:`~.news.SQLITE_AFTER` seconds; a commit is
+    visible just after the log's last write) and :data:`~.news.SQLITE_SETTLE` seconds more,
+    and at least every :data:`~.news.HEARTBEAT` seconds; where inotify is missing, every
+    :data:`~.news.SQLITE_CHECK` seconds."""
 
     name = "sqlite-news"
 
@@ -97,6 +98,8 @@ class SQLiteNews(ThreadNews):
                     watch.watch(self.path + "-wal")
                 new = [c for c in codes if c not in known]
                 if now != version or new:
+                    if version is not None and now != version:
+                        hot_until = min(hot_until, time.monotonic() + SQLITE_SETTLE)
                     version = now
                     marks = ",".join("?" * len(codes))
                     seqs = dict(db.execute(f"select code, max(seq) from records where code in ({marks}) "
@@ -118,7 +121,7 @@ class SQLiteNews(ThreadNews):
                 wrote = watch.wait(SQLITE_CHECK)
             else:
                 wrote = watch.wait(HEARTBEAT)
-            if wrote:
+            if wrote:  # a commit is on its way: look until it shows (a loaded machine can delay it)
                 hot_until = time.monotonic() + SQLITE_AFTER
         if db is not None:
             db.close()
