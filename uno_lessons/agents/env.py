@@ -134,7 +134,7 @@ class UnoEnv(AECEnv):
         """After a decision: point PettingZoo at the selected agent, with a fresh mask."""
         turns = self.turns
         self.agent_selection = self.possible_agents[turns.seat]
-        self._obs: dict[int, dict[str, np.ndarray]] = {}
+        self._obs: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # seat -> (observation, mask)
         if turns.legal:  # a new read-only array (the env checks actions against turns.bits)
             base, self._mask = self._masks.take()
             self._masks.block[base:base + self._size] = turns.bits
@@ -145,16 +145,14 @@ class UnoEnv(AECEnv):
         """What ``agent`` may know now (``observe.py``) and its action mask (all zero unless
         it is the selected agent); built once per step and agent."""
         seat = self._seats[agent]
-        obs = self._obs.get(seat)
-        if obs is None:
+        arrays = self._obs.get(seat)
+        if arrays is None:
             turns = self.turns
             mine = seat == turns.seat
-            obs = self._obs[seat] = {
-                "observation": self.observer.encode(turns.game, seat, mine and turns.jumping),
-                "action_mask": self._mask if mine else self._no_mask,
-            }
-        # A new dict, sharing the arrays: a caller that edits the dict does not edit ours.
-        return dict(obs)
+            arrays = self._obs[seat] = (self.observer.encode(turns.game, seat, mine and turns.jumping),
+                                        self._mask if mine else self._no_mask)
+        # A new dict each time, sharing the arrays: a caller that edits the dict edits no other.
+        return {"observation": arrays[0], "action_mask": arrays[1]}
 
     def legal_actions(self) -> list[int]:
         """The selected agent's legal action numbers (the ones of its mask, in the engine's

@@ -1,5 +1,5 @@
 """Whose decision it is in one hand, which actions are legal, and making one: the core that
-the PettingZoo environment (``env.py``) and the batched runner (``vector.py``) share.
+the PettingZoo environment (``env.py``) and the batched runner (``batch.py``) share.
 
 The selected seat is the engine's player to move, except under H-JUMP: before each move
 every seat that could jump in (``Game.jump_ins()``, in play order) is asked first, once; a

@@ -35,6 +35,8 @@ DEFAULT_NAMES = ("Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"
 
 def default_names(count: int) -> list[str]:
     """Seat names for a game of ``count`` players: Ana, Ben, Caro…"""
+    if 0 <= count <= len(DEFAULT_NAMES):  # every game a simulation deals: one slice
+        return list(DEFAULT_NAMES[:count])
     return [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else _seat(i) for i in range(count)]
 
 
