@@ -69,6 +69,8 @@ class RedisNews(ThreadNews):
     def __init__(self, client: Any, failures: tuple[type[BaseException], ...]) -> None:
         super().__init__()
         self._client, self._failures = client, failures
+        #: ...and ValueError: a connection closed under the thread (the store closing).
+        self._faults: tuple[type[BaseException], ...] = (*failures, ValueError)
         self._control = f"uno:news:{uuid.uuid4().hex}"
 
     def _nudge(self) -> None:
@@ -107,7 +109,7 @@ class RedisNews(ThreadNews):
                             self.live = True
                             self.tell(channel[len("uno:"):-len(":news")])
                         message = pubsub.get_message(timeout=0)
-            except (*self._failures, ValueError) as exc:  # ValueError: a connection closed under it
+            except self._faults as exc:
                 if self._stop.is_set():
                     break
                 log.warning("the table news from Redis failed: %s: %s", type(exc).__name__, exc)
@@ -117,7 +119,7 @@ class RedisNews(ThreadNews):
             finally:
                 try:
                     pubsub.close()
-                except (*self._failures, ValueError):
+                except self._faults:
                     pass
 
     def close(self) -> None:
