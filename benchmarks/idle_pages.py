@@ -126,6 +126,25 @@ def cpu(procs: list[psutil.Process]) -> float:
     return total
 
 
+def report_idle(args, kernels: dict[str, list[psutil.Process]], rows: list[dict[str, float]]) -> None:
+    """Print the idle windows: CPU-seconds per mode, the ratio, the floor."""
+    print(f"page kernels found: poll {len(kernels['poll'])}, told {len(kernels['told'])}; "
+          f"pages opened again after an answer without a kernel: {IdlePage.reloads}")
+    print(f"CPU-seconds of the {args.pages} idle pages' kernels per {args.window:g} s window:")
+    ratios = []
+    for i, row in enumerate(rows, 1):
+        ratio = row["poll"] / row["told"] if row["told"] > 0 else float("inf")
+        ratios.append(ratio)
+        print(f"  window {i}: polling {row['poll']:.2f}  told {row['told']:.2f}  ratio {ratio:.1f}x")
+    per = {m: statistics.median(r[m] for r in rows) / args.window / args.pages * 1000 for m in MODES}
+    print(f"per idle page: polling {per['poll']:.2f} ms CPU per second, told {per['told']:.2f}; "
+          f"ratio median {statistics.median(ratios):.1f}x (min {min(ratios):.1f}x, max {max(ratios):.1f}x)")
+    spare = len(kernels["spare"])
+    if spare:
+        floor = statistics.median(r["spare"] for r in rows) / args.window / spare * 1000
+        print(f"a preheated kernel without a page (the floor, {spare} kernels): {floor:.2f} ms CPU per second")
+
+
 async def clicks(clients: list[Page], store, code: str, moves: int) -> list[float]:
     """``moves`` clicks at one table (see ``class_load.play``): ms from each click until each
     other page shows it."""
@@ -178,6 +197,7 @@ def main() -> None:
               f"pools filled in {fill:.0f} s")
 
         class_load.Page = IdlePage  # arrive() makes its pages with this class
+        stuck: dict[str, str] = {}
 
         async def run():
             clients = {}
@@ -193,28 +213,22 @@ def main() -> None:
                 before = {m: cpu(kernels[m]) for m in kernels}
                 await asyncio.sleep(args.window)
                 rows.append({m: cpu(kernels[m]) - before[m] for m in kernels})
+            report_idle(args, kernels, rows)
             lat: dict[str, list[float]] = {m: [] for m in MODES}
             for _ in range(args.moves):  # one click on each server in turn
                 for m in MODES:
-                    lat[m] += await clicks(clients[m], stores[m], codes[m], 1)
+                    if m in stuck:
+                        continue
+                    try:
+                        lat[m] += await clicks(clients[m], stores[m], codes[m], 1)
+                    except TimeoutError as exc:  # a page that did not show a move in 30 s: say so
+                        stuck[m] = str(exc)
             return kernels, rows, lat
 
-        kernels, rows, lat = asyncio.run(run())
-        print(f"page kernels found: poll {len(kernels['poll'])}, told {len(kernels['told'])}; "
-              f"pages opened again after an answer without a kernel: {IdlePage.reloads}")
-        print(f"CPU-seconds of the {args.pages} idle pages' kernels per {args.window:g} s window:")
-        ratios = []
-        for i, row in enumerate(rows, 1):
-            ratio = row["poll"] / row["told"] if row["told"] > 0 else float("inf")
-            ratios.append(ratio)
-            print(f"  window {i}: polling {row['poll']:.2f}  told {row['told']:.2f}  ratio {ratio:.1f}x")
-        per = {m: statistics.median(r[m] for r in rows) / args.window / args.pages * 1000 for m in MODES}
-        print(f"per idle page: polling {per['poll']:.2f} ms CPU per second, told {per['told']:.2f}; "
-              f"ratio median {statistics.median(ratios):.1f}x (min {min(ratios):.1f}x, max {max(ratios):.1f}x)")
-        spare = len(kernels["spare"])
-        if spare:
-            floor = statistics.median(r["spare"] for r in rows) / args.window / spare * 1000
-            print(f"a preheated kernel without a page (the floor, {spare} kernels): {floor:.2f} ms CPU per second")
+        _kernels, _rows, lat = asyncio.run(run())
+        for m, why in stuck.items():
+            print(f"{'polling' if m == 'poll' else 'told'}: the clicks stopped: {why} (a page did not show a move "
+                  "within 30 s)")
         for m in MODES:
             if lat[m]:
                 print(f"click to every other page, {'polling' if m == 'poll' else 'told'} "

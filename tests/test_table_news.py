@@ -164,3 +164,31 @@ def test_the_news_thread_ends_when_nobody_listens(kind, request, tmp_path):
         thread.join(35)
     assert store.news._thread is None or not store.news._thread.is_alive()
     store.close()
+
+
+def test_news_does_not_start_a_second_clock(store_url):
+    store = open_store(store_url)
+    code, _key, ana, ben = two_learners(store)
+    page = Table.connect(store, code, watch=True)
+    page.idle_poll = 0.3
+    beats = {"n": 0}
+    tick = page.tick
+
+    def counted(now=None):
+        beats["n"] += 1
+        return tick(now)
+
+    page.tick = counted
+
+    async def main() -> int:
+        assert page.start()
+        for _ in range(5):  # five records, each told
+            a_move(ana, ben)
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        beats["n"] = 0
+        await asyncio.sleep(1.5)  # idle: one clock beats every idle_poll, about five times
+        page.stop()
+        return beats["n"]
+
+    assert asyncio.run(main()) <= 7, "every hint must not leave a clock of its own behind"

@@ -31,7 +31,6 @@ from .store import Store, open_store
 from .views import TableView, table_view
 
 Listener = Callable[[list[ev.Event]], None]
-
 #: ``poll`` here brings back the old clock that reads the store every ``Table.poll`` seconds
 #: (the idle-pages benchmark's reference); anything else, or unset: pages are told.
 NEWS_ENV = "UNO_LESSONS_NEWS"
@@ -40,6 +39,7 @@ NEWS_ENV = "UNO_LESSONS_NEWS"
 def news_wanted() -> bool:
     """Whether pages are told of new records (``$UNO_LESSONS_NEWS`` is not ``poll``)."""
     return os.environ.get(NEWS_ENV, "").strip().lower() != "poll"
+
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
@@ -55,10 +55,10 @@ class Table:
     #: Seconds between looks at the store for other pages' records when the page is not told
     #: of them (``notify`` off, or the store's news away).
     poll = 0.1
-
     #: Seconds between looks while the store tells the page of new records (in case a hint
     #: was lost): an idle page reads nothing in between.
     idle_poll = 5.0
+
     def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None,
                  local: bool = False) -> None:
         self.handle = handle
@@ -68,7 +68,6 @@ class Table:
             self.seats[handle.seat] = handle
         self._listeners: list[Listener] = []
         self._timer: asyncio.TimerHandle | None = None
-        self._last_change = time.monotonic()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening: Listening | None = None
         self._woken = self._in_beat = False
@@ -77,6 +76,7 @@ class Table:
         self.notify = news_wanted()
         self._auto = True
         self._speed_override: float | None = None  # seconds, set by a local page's speed control
+        self._last_change = time.monotonic()
         self._seen_events = len(self.state.game.events)
         self._seen_game = self.state.game
         #: Why this table cannot go on (it stopped replaying), for the page to show; else None.
@@ -175,10 +175,6 @@ class Table:
         return table_view(self.state, self.code, Role.SPECTATOR)
 
     @property
-    def pause(self) -> float:
-        """Seconds bots wait before each move."""
-        return self.speed_override if self.speed_override is not None else SPEEDS[self.state.speed]
-    @property
     def auto(self) -> bool:
         """Whether the bots move by themselves (the clock's business)."""
         return self._auto
@@ -198,6 +194,10 @@ class Table:
         self._speed_override = value
         self._rewind()
 
+    @property
+    def pause(self) -> float:
+        """Seconds bots wait before each move."""
+        return self.speed_override if self.speed_override is not None else SPEEDS[self.state.speed]
 
     # ------------------------------------------------------------------ acting
     def _seat(self, seat: int | None) -> SeatHandle:
@@ -301,11 +301,11 @@ class Table:
         self._last_change = time.monotonic()
         for listener in list(self._listeners):
             listener(new)
+        self._rewind()
         return new
 
     def sync(self) -> bool:
         """Take in other pages' records; True (and listeners told) if any arrived."""
-        self._rewind()
         got = self.handle.sync()
         self._unify(self.handle.state)
         if got:
@@ -395,6 +395,8 @@ class Table:
     def _beat_now(self) -> None:
         self._woken = False
         if self._loop is not None:
+            if self._timer is not None:  # this beat replaces the one that was due: one clock, not two
+                self._timer.cancel()
             self._beat()
 
     def _schedule(self, delay: float) -> None:
@@ -458,11 +460,11 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-
-    def __repr__(self) -> str:
-        return f"<Table {self.code} ({self.role}), {self.state.seq} records>"
-
         if self._listening is not None:
             self._listening.close()
             self._listening = None
         self._loop = None
+
+    def __repr__(self) -> str:
+        return f"<Table {self.code} ({self.role}), {self.state.seq} records>"
+
