@@ -93,7 +93,7 @@ class Batch:
                 seat = turns.seat
                 if observe:
                     view[:] = zeros
-                    write(view, 0, game, seat, turns.jumping)
+                    write(view, game, seat, turns.jumping)
                 a = policy(seat, turns.legal, obs)
                 if type(a) is not int or not 0 <= a < len(turns.bits) or not turns.bits[a]:
                     raise IllegalMove(_("Action {action} is not legal for seat {seat} now; legal: {legal}.",

@@ -97,52 +97,56 @@ class ObservationCodec:
         self._phase_at = {p: PHASE + i for p, i in PHASE_INDEX.items()}
         self._seat_at = [tuple(SEATS + (s - seat) % n for s in range(n)) for seat in range(n)]
 
+        self._zeros = bytes(self.size)
         self._rows = Rows(self.size)
 
     def encode(self, game: Game, seat: int, jumping: bool = False) -> np.ndarray:
         """The observation of ``seat`` now (a new array, writeable, that nothing changes
         later); ``jumping``: it is asked whether to jump in."""
-        # A row of a bytearray filled with Python ints and viewed as int8 costs a fraction of
-        # setting numpy elements one by one; every value is at most 112, so int8 holds it.
+        # Written into a bytearray of Python ints (every value is at most 112, so int8 holds
+        # it), copied into a row of a block and viewed: a fraction of the cost of setting
+        # numpy elements one by one, or of making an array per observation.
+        out = bytearray(self._zeros)
+        self.write(out, game, seat, jumping)
         rows = self._rows
         base, row = rows.take()
-        self.write(rows.block, base, game, seat, jumping)
+        rows.block[base:base + self.size] = out
         return row
 
-    def write(self, out: bytearray, base: int, game: Game, seat: int, jumping: bool = False) -> None:
-        """Write ``encode``'s entries into ``out`` from ``base`` on, into zeros (the batched
-        runner's rows of one buffer)."""
+    def write(self, out: bytearray, game: Game, seat: int, jumping: bool = False) -> None:
+        """Write ``encode``'s entries into ``out``, a bytearray of ``size`` zeros (the batched
+        runner reuses one)."""
         for card in game.hands[seat]:
-            out[base + card.index] += 1
+            out[card.index] += 1
         discards = game.discard_pile
-        out[base + TOP + discards[-1].index] = 1
+        out[TOP + discards[-1].index] = 1
         color = game.current_color
         if color is not None:
-            out[base + self._color_at[color]] = 1
-        out[base + self._phase_at[game.phase]] = 1
+            out[self._color_at[color]] = 1
+        out[self._phase_at[game.phase]] = 1
         current, n = game.current_player, self.players
         if current == seat:
             drawn = game.drawn
             if drawn is not None:
-                out[base + DRAWN + drawn.index] = 1
+                out[DRAWN + drawn.index] = 1
         if game.direction == 1:
-            out[base + CLOCKWISE] = 1
-        out[base + STACK] = game.stack
-        out[base + PILE] = game.draw_pile_size
-        out[base + DISCARDS] = len(discards)
+            out[CLOCKWISE] = 1
+        out[STACK] = game.stack
+        out[PILE] = game.draw_pile_size
+        out[DISCARDS] = len(discards)
         if jumping:
-            out[base + JUMP] = 1
+            out[JUMP] = 1
         at = self._seat_at[seat]  # at[s]: the entry of seat s's hand size, from SEATS on
-        for s, hand in enumerate(game.hands):
-            out[base + at[s]] = len(hand)
-        out[base + n + at[current]] = 1
+        for p, hand in zip(at, game.hands):
+            out[p] = len(hand)
+        out[n + at[current]] = 1
         silenced, window = game.silenced, game.uno_window
         if silenced is not None:
-            out[base + 2 * n + at[silenced]] = 1
+            out[2 * n + at[silenced]] = 1
         if window is not None:
-            out[base + 3 * n + at[window]] = 1
+            out[3 * n + at[window]] = 1
         for s in game.uno_said:
-            out[base + 4 * n + at[s]] = 1
+            out[4 * n + at[s]] = 1
 
     def encode_view(self, view: PlayerView, stack: int, jumping: bool = False) -> np.ndarray:
         """The same observation from a seat's :class:`PlayerView` (``game.view(seat)``) and
