@@ -595,3 +595,21 @@ def test_scores_show_whole_names_and_the_leader_in_words():
     assert "<th scope='col'>Maximiliano</th>" in html
     assert "▲" in html and "leads" in html and "★" in html and "won the hand" in html
     assert "class='uno-scores-box'" in html
+
+
+def test_a_language_chosen_on_the_page_stays_in_its_address_for_a_reload():
+    """Issue 26: the address bar keeps ?lang=, the other parameters as they were."""
+    from uno_lessons.i18n import use_language
+
+    with use_language("en"):
+        live = LiveGame(players=4, seed=1)
+        live.bridge.query = "table=ABCD&token=t0k"
+        sent = record_bridge(live)
+        live.parts.bar.language.value = "nl"
+        urls = [m for m in sent if m.get("cmd") == "url"]
+        assert urls and urls[-1]["query"] == "table=ABCD&token=t0k&lang=nl"
+        assert live.bridge.query == "table=ABCD&token=t0k&lang=nl"
+        live.parts.bar.language.value = "sr"
+        assert live.bridge.query == "table=ABCD&token=t0k&lang=sr"
+        live.parts.bar.language.value = "en"
+        assert live.bridge.query.endswith("lang=en")

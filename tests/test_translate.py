@@ -198,3 +198,39 @@ def test_extract_build_check_from_one_source(tmp_path):
     assert any("differs" in item for item in notebooks.check(tmp_path, ["nl"]).stale)
     (tmp_path / "notebooks" / "locale" / "nl" / "a.po").unlink()
     assert out in notebooks.build(tmp_path, ["nl"]).written and not out.exists()
+
+
+def _links(path: Path) -> list[str]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+def test_the_indexes_link_every_language_and_the_dashboard_in_its_own_language():
+    """Issue 26: a learner finds the lessons in their language from any index, and the
+    dashboard a translated index links opens in that language (?lang=)."""
+    langs = [p.name for p in sorted((ROOT / "notebooks" / "locale").iterdir()) if p.is_dir()]
+    assert langs == ["ms", "nl", "sr"]
+    english = _links(ROOT / "notebooks" / "00_index.ipynb")
+    for lang in langs:
+        assert f"{lang}/00_index.ipynb" in english
+    for lang in langs:
+        index = ROOT / "notebooks" / lang / "00_index.ipynb"
+        links = _links(index)
+        assert f"../dashboard.ipynb?lang={lang}" in links, lang
+        assert "../00_index.ipynb" in links, lang  # back to English
+        for other in langs:
+            if other != lang:
+                assert f"../{other}/00_index.ipynb" in links, (lang, other)
+        for link in links:
+            if "://" not in link and not link.startswith("#"):
+                target = (index.parent / link.split("?")[0].split("#")[0]).resolve()
+                assert target.exists(), (lang, link)
+
+
+def test_relink_sends_the_dashboard_its_language_and_leaves_a_translators_up_link():
+    built = {"01_setup.ipynb"}
+    text = "[a](01_setup.ipynb) [b](dashboard.ipynb#play) [c](07_simulation.ipynb) [d](../00_index.ipynb) [e](https://x.org)"
+    assert notebooks._relink(text, built, "nl") == (
+        "[a](01_setup.ipynb) [b](../dashboard.ipynb?lang=nl#play) [c](../07_simulation.ipynb) "
+        "[d](../00_index.ipynb) [e](https://x.org)")

@@ -3,12 +3,15 @@ kernel, every word of the page's parts, its title and its ARIA rules (the labels
 bridge sets on controls ipywidgets cannot label itself).
 
 One page per kernel (Voilà gives each page its own), so the kernel's language is the page's.
+The address bar keeps it (``?lang=xx``, the other parameters as they were), so a reload, or
+the same link opened again, comes back in the language the learner chose.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl
 
 from ..i18n import set_language
 from ..widgets.page import PageBridge
@@ -25,3 +28,7 @@ def switch_language(lang: str, parts: PageWidgets, bridge: PageBridge, title: Ca
     parts.relabel(lang)
     bridge.title = title()
     bridge.aria = aria_rules()
+    params = dict(parse_qsl(bridge.query, keep_blank_values=True))
+    if params.get("lang") != lang:
+        params["lang"] = lang
+        bridge.set_query(params)

@@ -162,20 +162,29 @@ def _lookup(catalog: Catalog, msgid: str) -> str | None:
     return message.string
 
 
-def _relink(text: str, built: set[str]) -> str:
-    """Relative links from ``xx/`` to files that are not built in this language go up."""
+#: The notebook that speaks ``?lang=`` itself: a translated notebook links it with its language.
+DASHBOARD = "dashboard.ipynb"
+
+
+def _relink(text: str, built: set[str], lang: str | None = None) -> str:
+    """Relative links from ``xx/`` to files that are not built in this language go up; the
+    dashboard's gets ``?lang=xx``, so it opens in the language of the notebook that links it.
+    A link that already goes up (``../00_index.ipynb``: a translator's link to the English
+    page) is the translator's and is left as it is."""
     def fix(m: re.Match) -> str:
         target = m.group(2)
-        if re.match(r"^([a-z][a-z0-9+.-]*:|#|/)", target, re.I):
+        if re.match(r"^([a-z][a-z0-9+.-]*:|#|/|\.\./)", target, re.I):
             return m.group(0)
-        path = target.split("#")[0]
-        if path in built:
+        path, hash_, anchor = target.partition("#")
+        if path.split("?")[0] in built:
             return m.group(0)
-        return f"{m.group(1)}../{target}{m.group(3)}"
+        if lang and path == DASHBOARD:
+            path += f"?lang={lang}"
+        return f"{m.group(1)}../{path}{hash_}{anchor}{m.group(3)}"
     return _LINK.sub(fix, text)
 
 
-def translate_cell(cell: dict[str, Any], catalog: Catalog, built: set[str]) -> bool:
+def translate_cell(cell: dict[str, Any], catalog: Catalog, built: set[str], lang: str | None = None) -> bool:
     """Translate ``cell`` in place; False (and the cell left English) if any message of it
     has no translation."""
     src = _source(cell)
@@ -185,12 +194,12 @@ def translate_cell(cell: dict[str, Any], catalog: Catalog, built: set[str]) -> b
             if translatable and piece.strip():
                 text = _lookup(catalog, piece)
                 if text is None:
-                    cell["source"] = _relink(src, built)
+                    cell["source"] = _relink(src, built, lang)
                     return False
                 pieces.append(text)
             else:
                 pieces.append(piece)
-        cell["source"] = _relink("".join(pieces), built)
+        cell["source"] = _relink("".join(pieces), built, lang)
         return True
     if cell["cell_type"] == "code":
         marks = [m for m in marked_strings(src) if m.value.strip()]
@@ -217,7 +226,7 @@ def translate_notebook(nb: dict[str, Any], catalog: Catalog, lang: str, name: st
         cell.source = _source(cell)
         for key in ("execution", "ExecuteTime"):
             cell.get("metadata", {}).pop(key, None)
-        if not translate_cell(cell, catalog, built):
+        if not translate_cell(cell, catalog, built, lang):
             untranslated.append(str(cell.get("id", index)))
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
