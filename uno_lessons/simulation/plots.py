@@ -49,10 +49,16 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str |
     last, band = float(mean[-1]), float(2 * se[-1])
     inside = abs(last - exact) <= band
     text = _("The running estimate of {label} for sample sizes n from {first:,} to {n:,} (log scale), with a "
-             "band of ± 2 standard errors and the exact value {exact:.4f} as a dashed line. At n = {n:,} the "
-             "estimate is {value:.4f} ± {band:.4f}, {where} the exact value.",
-             label=label, first=int(ns[0]), n=int(ns[-1]), exact=exact, value=last, band=band,
-             where=_("a band that holds") if inside else _("a band that just misses"))
+             "band of ± 2 standard errors and the exact value {exact:.4f} as a dashed line.",
+             label=label, first=int(ns[0]), n=int(ns[-1]), exact=exact)
+    # Two whole sentences, not a fragment glued in: a translator can say "holds" and "just
+    # misses" each in their own word order.
+    if inside:
+        text += " " + _("At n = {n:,} the estimate is {value:.4f} ± {band:.4f}, a band that holds the exact value.",
+                        n=int(ns[-1]), value=last, band=band)
+    else:
+        text += " " + _("At n = {n:,} the estimate is {value:.4f} ± {band:.4f}, a band that just misses the exact "
+                        "value.", n=int(ns[-1]), value=last, band=band)
     ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label=_("± 2 standard errors"))
     ax.plot(ns, mean, lw=1.5, label=label)
     ax.axhline(exact, color="black", ls="--", lw=1, label=_("exact {value:.4f}", value=exact))
