@@ -22,7 +22,8 @@ except ImportError:
                         "install them with {command}.", command=INSTALL)) from None
 
 from .actions import ActionCodec  # noqa: E402  (after the check above, on purpose)
+from .batch import Batch, Episode  # noqa: E402
 from .env import MAX_STEPS, UnoEnv, env, resolve_rules  # noqa: E402
 from .observe import ObservationCodec  # noqa: E402
 
-__all__ = ["env", "UnoEnv", "ActionCodec", "ObservationCodec", "MAX_STEPS", "resolve_rules", "INSTALL"]
+__all__ = ["env", "UnoEnv", "Batch", "Episode", "ActionCodec", "ObservationCodec", "MAX_STEPS", "resolve_rules", "INSTALL"]
