@@ -156,13 +156,13 @@ def test_serbian_has_three_plural_forms():
     """1 and 21 take the first form, 2-4 (and 22) the second, 5-20 and 25 the third."""
     with uno_lessons.use_language("sr"):
         assert [drew(n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
-            "Ana извлачи 1 карту.", "Ana извлачи 2 карте.", "Ana извлачи 5 карата.", "Ana извлачи 11 карата.",
-            "Ana извлачи 21 карту.", "Ana извлачи 22 карте.", "Ana извлачи 25 карата."]
+            "Ана извлачи 1 карту.", "Ана извлачи 2 карте.", "Ана извлачи 5 карата.", "Ана извлачи 11 карата.",
+            "Ана извлачи 21 карту.", "Ана извлачи 22 карте.", "Ана извлачи 25 карата."]
         assert [ev.Won(1, n).describe(None, EVERYONE).split("осваја ")[1] for n in (1, 2, 5, 21)] == \
             ["1 поен.", "2 поена.", "5 поена.", "21 поен."]
         assert [ev.Reshuffled(n).describe(None, EVERYONE).split(": ")[1].split(" из ")[0] for n in (1, 2, 5, 21)] == \
             ["1 карта", "2 карте", "5 карата", "21 карта"]
-        assert ev.Dealt(0, 4, 7).describe(None, EVERYONE).startswith("Ana меша карте и дели по 7 карата сваком од 4 играча")
+        assert ev.Dealt(0, 4, 7).describe(None, EVERYONE).startswith("Ана меша карте и дели по 7 карата сваком од 4 играча")
 
 
 def test_dutch_and_malay_plurals():
@@ -185,7 +185,7 @@ def test_rules_score_tables_and_errors_speak_the_language():
         from uno_lessons.engine.bots import play_match
 
         head = play_match(2, seed=1).table_text().split("\n")[0]
-    assert head.split() == ["рука", "победник", "поени", "Ana", "Ben"]
+    assert head.split() == ["рука", "победник", "поени", "Ана", "Бен"]  # a Serbian match: Serbian names
 
 
 # ------------------------------------------------------------------ catalogs

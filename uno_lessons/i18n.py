@@ -8,6 +8,12 @@ as one whole template with named placeholders, so a translator can reorder it::
 The language is English until :func:`set_language` (or the ``UNO_LESSONS_LANG`` environment
 variable, read once at import) says otherwise; :func:`use_language` switches it for a block.
 The engine works without any of this: an unknown or missing catalog falls back to English.
+
+Names are declined by a case spec the translator writes: in a translation, ``{target:acc}``
+(also ``nom``, ``gen``, ``dat``, ``ins``, ``loc``, ``voc``) is the name given for ``{target}``
+in that case, looked up in the language's names table ``locale/<lang>/names.toml`` (built-in
+seat names: Ана, Ану, Аном…); a name the table does not hold (one a learner typed) is filled
+as it is. :func:`local_name` gives a built-in English seat name in the current language.
 Catalogs live in ``uno_lessons/locale/<lang>/LC_MESSAGES/uno_lessons.po`` (and the compiled
 ``.mo`` beside it); ``babel.cfg`` at the repository root says what ``pybabel extract`` reads.
 """
@@ -16,6 +22,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
+import string
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -29,8 +38,12 @@ LANGUAGES = {"en": "English", "nl": "Nederlands", "sr": "Српски", "ms": "B
 DEFAULT = "en"
 ENV_VAR = "UNO_LESSONS_LANG"
 
-__all__ = ["LANGUAGES", "environment_language", "set_language", "get_language", "use_language", "normalize",
-           "_", "ngettext", "pgettext", "npgettext", "N_"]
+#: The case specs a translation may give a name placeholder ("{target:acc}"), in order.
+CASES = ("nom", "gen", "dat", "acc", "ins", "loc", "voc")
+NAMES_FILE = "names.toml"
+
+__all__ = ["LANGUAGES", "CASES", "environment_language", "set_language", "get_language", "use_language",
+           "normalize", "_", "ngettext", "pgettext", "npgettext", "N_", "local_name", "decline", "fill"]
 
 
 def normalize(lang: str | None) -> str:
@@ -88,8 +101,74 @@ def use_language(lang: str | None) -> Iterator[str]:
         _current = before
 
 
+@cache
+def _names(lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The names table of ``lang``: (English seat name -> its name there, its name there ->
+    its forms by case); both empty for a language without ``names.toml``."""
+    path = LOCALE_DIR / lang / NAMES_FILE
+    if lang == DEFAULT or not path.exists():
+        return {}, {}
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get("names", {})
+    local = {english: forms["nom"] for english, forms in table.items()}
+    forms = {forms["nom"]: {case: forms.get(case, forms["nom"]) for case in CASES} for forms in table.values()}
+    return local, forms
+
+
+def local_name(english: str, lang: str | None = None) -> str:
+    """The built-in seat name ``english`` ("Ana") in ``lang`` (the current language if
+    None): "Ана" in Serbian; the name itself where the language keeps it."""
+    return _names(normalize(lang) if lang is not None else _current)[0].get(english, english)
+
+
+def decline(name: str, case: str, lang: str | None = None) -> str:
+    """``name`` in ``case`` (one of :data:`CASES`) by the names table of ``lang`` (the
+    current language if None): decline("Ана", "acc") is "Ану" in Serbian. A name the table
+    does not hold (one a learner typed) is returned as it is; ValueError for an unknown case."""
+    if case not in CASES:
+        raise ValueError(unknown_case(case))
+    forms = _names(normalize(lang) if lang is not None else _current)[1].get(name)
+    return forms[case] if forms is not None else name
+
+
+def unknown_case(spec: str) -> str:
+    """The sentence for a format spec that looks like a case but is none."""
+    return (f"{{…:{spec}}} is not a case: a name placeholder takes one of "
+            + ", ".join(CASES) + " (e.g. {target:acc}), or no spec.")
+
+
+_WORD_SPEC = re.compile(r"[a-z]{2,}")
+
+
+class CaseFormatter(string.Formatter):
+    """str.format, except that a field whose spec is a case name (``{target:acc}``) is the
+    value declined by the current language's names table; every other spec is left to
+    ``format``. A spec of two or more lower-case letters that is no case is refused."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        """The field ``value`` formatted by ``format_spec`` (a case name declines it)."""
+        if format_spec in CASES:
+            return decline(str(value), format_spec)
+        if _WORD_SPEC.fullmatch(format_spec):
+            raise ValueError(unknown_case(format_spec))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = CaseFormatter()
+
+
+def fill(text: str, /, **values: Any) -> str:
+    """``text`` with its ``{placeholders}`` filled from ``values``, names declined where a
+    field has a case spec (``{target:acc}``): what :func:`_` does after translating."""
+    return _fill(text, values)
+
+
 def _fill(text: str, values: dict[str, Any]) -> str:
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    try:  # the common case at full speed: str.format refuses a case spec ("acc" is no format)
+        return text.format(**values)
+    except ValueError:
+        return _FORMATTER.vformat(text, (), values)
 
 
 def _(message: str, /, **values: Any) -> str:

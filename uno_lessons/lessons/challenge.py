@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..engine.cards import Card, Color, build_deck
-from ..engine.events import EVERYONE
+from ..engine.events import EVERYONE, default_names
 from ..engine.game import Game
 from ..engine.moves import wild_draw_four_honest
 from ..engine.rules import Rules
@@ -19,7 +19,8 @@ from ..widgets import ToggleChoice
 from ._common import Lesson, button, codes, feedback
 from .setup import _rules
 
-NAMES = ("Ana", "Ben", "Caro")
+#: The seats, by the built-in names (Ana, Ben…), given in the current language where shown.
+SEATS = 3
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class ChallengeLab(Lesson):
         ex = self.example
         self.hand_before = [Card.parse(c) for c in ex.hand.split()]
         self.game = Game.from_position([ex.hand, OTHERS[0], OTHERS[1]], [ex.previous], PILE,
-                                       current=0, rules=self.rules, names=NAMES)
+                                       current=0, rules=self.rules, names=default_names(SEATS))
         self.game.play("W+4", color=ex.color)
         pending = self.game.pending
         assert pending is not None  # a Wild Draw Four always leaves Ben an answer to give (E-WD4-3)

@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from ..engine import events as ev
 from ..engine.cards import Card, Color
-from ..engine.events import EVERYONE
+from ..engine.events import EVERYONE, default_names
 from ..engine.game import Game
 from ..engine.moves import IllegalMove
 from ..i18n import N_, _, ngettext
@@ -17,7 +17,8 @@ from ..widgets import HandView, LogView, MessageView, SeatsView, TableDisplay
 from ..widgets.page import page_bridge
 from ._common import Lesson, button, feedback
 
-NAMES = ("Ana", "Ben", "Caro", "Dev")
+#: The seats, by the built-in names (Ana, Ben…), given in the current language where shown.
+SEATS = 4
 HANDS = ("G5 R2", "WDT G8 Y1 B4", "Y9 B2 R4 G6", "R6 B7 Y3 G1")
 PILE = "R1 Y2 B3 G4 R5 Y6 B8 G9 R8 Y4 B6 G2 R7 Y8 B9 G7 R3 Y5 B5 G0"
 
@@ -29,7 +30,7 @@ class UnoTalkLab(Lesson):
     rule_ids = ("E-UNO", "E-WDT")
 
     def __init__(self) -> None:
-        seats = [(n, i) for i, n in enumerate(NAMES)]
+        seats = [(n, i) for i, n in enumerate(default_names(SEATS))]
         self.hand_label = widgets.HTML()
         self.hand_view = HandView([], selectable=False, width=60)
         self.hand_view.on_click(lambda _i, card: self.play(card))
@@ -80,7 +81,7 @@ class UnoTalkLab(Lesson):
     # ---------------------------------------------------------------- driving it
     def reset(self, announce: bool = True) -> None:
         """The start position: top G3, Ana to play with two cards, Ben holds a Wild Don't Talk."""
-        self.game = Game.from_position(HANDS, ["G3"], PILE, current=0, names=NAMES)
+        self.game = Game.from_position(HANDS, ["G3"], PILE, current=0, names=default_names(SEATS))
         self._mark = 0
         self.message.show("info", _("Ana has two cards. She may say UNO just before playing one, or forget…"),
                           announce=announce)
