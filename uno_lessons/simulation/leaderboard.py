@@ -86,7 +86,7 @@ class Leaderboard:
     def html(self) -> str:
         """The leaderboard as an accessible HTML table (caption, column headers, row headers)."""
         heads = (_("Place"), _("Bot"), _("Trained by a learner"), _("Games won"), _("Win rate"),
-                 _("95% interval"), _("Compared with a fair share"))
+                 _("{level} interval", level="95%"), _("Compared with a fair share"))
         head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads)
         rows = []
         for s in self.standings:
