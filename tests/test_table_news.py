@@ -192,3 +192,90 @@ def test_news_does_not_start_a_second_clock(store_url):
         return beats["n"]
 
     assert asyncio.run(main()) <= 7, "every hint must not leave a clock of its own behind"
+
+
+def test_a_page_whose_drawing_fails_keeps_its_clock(store_url, monkeypatch):
+    """A listener (the page's drawing) that raises while the clock says the fault left the
+    clock with no beat set: the page never looked again. Polling only here (news off), so
+    only the clock's own beats can bring the second record."""
+    monkeypatch.setenv("UNO_LESSONS_NEWS", "poll")
+    mine, other = open_store(store_url), open_store(store_url)
+    code, _key, ana, ben = two_learners(other)
+    page = Table.connect(mine, code, watch=True)
+    page.poll = 0.02
+    fails = {"left": 2}
+
+    def drawing(_events):
+        if fails["left"] > 0:
+            fails["left"] -= 1
+            raise RuntimeError("the drawing failed")
+
+    page.observe(drawing)
+
+    async def main() -> bool:
+        assert page.start()
+        await asyncio.sleep(0.2)
+        await asyncio.to_thread(a_move, ana, ben)  # its beat: the drawing fails twice
+        await until(lambda: fails["left"] == 0, 10)
+        await asyncio.to_thread(a_move, ana, ben)
+        got = await until(lambda: page.state.seq == other._seq(code), 10)
+        page.stop()
+        return got
+
+    assert asyncio.run(main()), "the page's clock must beat on after its drawing failed"
+    assert fails["left"] == 0
+
+
+def test_a_dead_redis_news_thread_starts_again(redis_url):
+    """A fault nobody planned for in the Redis news thread ended it for good, and the pages,
+    still believing the news live, were told of nothing more (only the fallback look)."""
+    mine, other = open_store(redis_url), open_store(redis_url)
+    code, _key, ana, ben = two_learners(other)
+    page = Table.connect(mine, code, watch=True)
+    page.idle_poll = NEVER
+    make = mine.news._client.pubsub
+    broken = {"left": 1}
+
+    def pubsub():
+        if broken["left"]:
+            broken["left"] -= 1
+            raise KeyError("a fault nobody planned for")
+        return make()
+
+    mine.news._client.pubsub = pubsub
+
+    async def main() -> bool:
+        assert page.start()
+        await until(lambda: broken["left"] == 0, 5)
+        await asyncio.sleep(1.5)  # the thread starts again after news.RETRY
+        seq = page.state.seq
+        await asyncio.to_thread(a_move, ana, ben)
+        got = await until(lambda: page.state.seq == other._seq(code) > seq, 10)
+        page.stop()
+        return got
+
+    assert asyncio.run(main()), "the news must flow again after its thread failed"
+    mine.close()
+    other.close()
+
+
+def test_the_watchdog_beats_a_clock_that_lost_its_beat(store_url):
+    """Whatever left the clock without a beat, the page's own watchdog looks again."""
+    mine, other = open_store(store_url), open_store(store_url)
+    code, _key, ana, ben = two_learners(other)
+    page = Table.connect(mine, code, watch=True)
+    page.idle_poll = 0.5
+    page.notify = False  # no hints: only beats and the watchdog look
+
+    async def main() -> bool:
+        assert page.start()
+        await asyncio.sleep(0.2)
+        assert page._timer is not None
+        page._timer.cancel()
+        page._timer = None  # a beat lost, as the failures above lost theirs
+        await asyncio.to_thread(a_move, ana, ben)
+        got = await until(lambda: page.state.seq == other._seq(code), 5)
+        page.stop()
+        return got
+
+    assert asyncio.run(main()), "the watchdog must look when no beat is set"

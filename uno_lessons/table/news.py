@@ -133,6 +133,10 @@ class Listening:
         """Stop telling this page."""
         self.news._remove(self)
 
+    def revive(self) -> None:
+        """Have the news's thread running again if it ended (the page's watchdog asks)."""
+        self.news.revive()
+
 
 class News:
     """Listeners per table code; :meth:`tell` wakes those of one table. The base class only
@@ -184,6 +188,9 @@ class News:
         for code in self.codes() if codes is None else list(codes):
             self.tell(code)
 
+    def revive(self) -> None:  # noqa: B027 - nothing to restart without a thread
+        """Start the backend's thread again if it ended while someone listens."""
+
     def close(self) -> None:  # noqa: B027 - nothing to stop without a thread
         """Stop the backend's thread, if any."""
 
@@ -200,13 +207,36 @@ class ThreadNews(News):
         self._stop = threading.Event()
 
     def _added(self, code: str) -> None:
+        if not self._start():
+            self._nudge()
+
+    def _start(self) -> bool:
+        """Start the thread if none runs while someone listens; True if one was started."""
         with self._lock:
-            if self._thread is None or not self._thread.is_alive():
-                self._stop.clear()
-                self._thread = threading.Thread(target=self._run, name=f"uno-{self.name}", daemon=True)
-                self._thread.start()
+            if not self._listeners or (self._thread is not None and self._thread.is_alive()):
+                return False
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._serve, name=f"uno-{self.name}", daemon=True)
+            self._thread.start()
+            return True
+
+    def revive(self) -> None:
+        """Start the thread again if it ended while someone listens (a page's watchdog asks)."""
+        if not self._stop.is_set() and self._start():
+            log.warning("the table news thread (%s) had ended: started again", self.name)
+
+    def _serve(self) -> None:
+        """The thread: :meth:`_run`, again after a fault nobody planned for (logged; the pages
+        are woken and poll meanwhile), until it ends or is stopped."""
+        while not self._stop.is_set():
+            try:
+                self._run()
                 return
-        self._nudge()
+            except Exception:  # noqa: BLE001 - a thread that died would leave pages untold
+                log.exception("the table news thread (%s) failed; it starts again", self.name)
+                self.live = False
+                self.tell_all()
+                self._stop.wait(RETRY)
 
     def _nudge(self) -> None:
         """Make the running thread look at the listened codes now (a backend's hook)."""

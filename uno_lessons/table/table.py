@@ -71,6 +71,8 @@ class Table:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening: Listening | None = None
         self._woken = self._in_beat = False
+        self._woken_at = 0.0
+        self._watchdog: asyncio.TimerHandle | None = None
         #: Whether the clock is told of new records by the store (else it polls every
         #: :attr:`poll` seconds, as before: ``UNO_LESSONS_NEWS=poll``).
         self.notify = news_wanted()
@@ -382,14 +384,38 @@ class Table:
         news = self.handle.store.news if self.notify else None
         self._listening = news.listen(self.code, self._told) if news is not None else None
         self._schedule(self.poll)
+        self._guard()
         return True
+
+    def _guard(self) -> None:
+        """The page's own watchdog, apart from the beats: every :attr:`idle_poll` seconds it
+        makes sure a beat is set (whatever a listener raised or a hint was lost), lets a wake
+        that never arrived go, and has a news thread that ended started again."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        self._watchdog = self._loop.call_later(self.idle_poll, self._watch) if self._loop is not None else None
+
+    def _watch(self) -> None:
+        self._watchdog = None
+        if self._loop is None:
+            return
+        try:
+            if self._listening is not None:
+                self._listening.revive()
+            if self._woken and time.monotonic() - self._woken_at > self.idle_poll:
+                self._woken = False  # a wake that never arrived: the next hint is not dropped
+            if self._timer is None and not self._in_beat:
+                log.warning("the table clock of %s had no beat set: it looks again now", self.code)
+                self._beat()
+        finally:
+            self._guard()
 
     def _told(self) -> None:
         """The store's news: a record landed (called from the news thread)."""
         loop = self._loop
         if loop is None or self._woken:
             return
-        self._woken = True
+        self._woken, self._woken_at = True, time.monotonic()
         loop.call_soon_threadsafe(self._beat_now)  # RuntimeError if the loop closed: news drops us
 
     def _beat_now(self) -> None:
@@ -420,35 +446,44 @@ class Table:
         return max(min(self.poll, 0.05), wait)
 
     def _beat(self) -> None:
-        """One beat of the clock: :meth:`tick`, a fault said once, and the next beat set."""
+        """One beat of the clock: :meth:`tick`, a fault said once, and the next beat set
+        (always, even when a listener raised while the fault was said)."""
         self._timer = None
         self._in_beat = True
+        delay: float | None = max(self.poll, 1.0)  # the retry, if anything below fails
+        try:
+            delay = self._look()
+        except Exception:  # noqa: BLE001 - a listener failed while a fault was said: log, retry
+            log.exception("the table clock of %s failed", self.code)
+        finally:
+            self._in_beat = False
+            if self._loop is not None and self._timer is None and delay is not None:
+                self._schedule(delay)
+
+    def _look(self) -> float | None:
+        """The beat's work; the seconds until the next beat (None: the clock stopped)."""
         try:
             self.tick()
         except StoreError as exc:  # the store is away or locked: say so, keep trying
             if self.problem is None:
                 self.problem = str(exc)
                 self._after()
-            self._schedule(max(self.poll, 1.0))
-            return
+            return max(self.poll, 1.0)
         except TableError as exc:  # a table that stopped replaying: say so, stop ticking
             self.stop()
             self.problem, self.problem_is_final = str(exc), True
             self._after()
-            return
+            return None
         except Exception:  # noqa: BLE001 - a fault of ours: the server's log, and a sentence
             log.exception("the table clock of %s failed", self.code)
             if self.problem is None:
                 self.problem = _("Something went wrong on the server; it will try again in a moment.")
                 self._after()
-            self._schedule(max(self.poll, 1.0))
-            return
-        finally:
-            self._in_beat = False
+            return max(self.poll, 1.0)
         if self.problem is not None and not self.problem_is_final:
             self.problem = None  # reached again
             self._after()
-        self._schedule(self._next_beat())
+        return self._next_beat()
 
     def _rewind(self) -> None:
         """Something changed on this page (a click, the bots' switch): set the next beat anew."""
@@ -457,9 +492,10 @@ class Table:
 
     def stop(self) -> None:
         """Stop the clock (and stop listening to the store)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        for handle in (self._timer, self._watchdog):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._watchdog = None
         if self._listening is not None:
             self._listening.close()
             self._listening = None
