@@ -25,7 +25,7 @@ import os
 import re
 import string
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -43,7 +43,8 @@ CASES = ("nom", "gen", "dat", "acc", "ins", "loc", "voc")
 NAMES_FILE = "names.toml"
 
 __all__ = ["LANGUAGES", "CASES", "environment_language", "set_language", "get_language", "use_language",
-           "normalize", "_", "ngettext", "pgettext", "npgettext", "N_", "local_name", "decline", "fill"]
+           "normalize", "_", "ngettext", "pgettext", "npgettext", "N_", "local_name", "decline", "fill",
+           "on_language"]
 
 
 def normalize(lang: str | None) -> str:
@@ -77,11 +78,27 @@ def environment_language() -> str:
 _current = environment_language()
 
 
+_listeners: list[Callable[[str], None]] = []
+
+
+def on_language(listener: Callable[[str], None]) -> None:
+    """Call ``listener(lang)`` now and after every change of language (the engine keeps its
+    seat names of the current language ready this way, at no cost per game)."""
+    _listeners.append(listener)
+    listener(_current)
+
+
+def _switch(lang: str) -> str:
+    global _current
+    _current = lang
+    for listener in _listeners:
+        listener(lang)
+    return lang
+
+
 def set_language(lang: str | None) -> str:
     """Use ``lang`` ("en", "nl", "sr", "ms") for every message from now on; returns the code."""
-    global _current
-    _current = normalize(lang)
-    return _current
+    return _switch(normalize(lang))
 
 
 def get_language() -> str:
@@ -92,13 +109,12 @@ def get_language() -> str:
 @contextmanager
 def use_language(lang: str | None) -> Iterator[str]:
     """Within the block, messages are in ``lang``; the language before is restored after."""
-    global _current
     before = _current
-    _current = normalize(lang)
+    _switch(normalize(lang))
     try:
         yield _current
     finally:
-        _current = before
+        _switch(before)
 
 
 @cache

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from ..i18n import _, get_language, local_name, ngettext
+from ..i18n import _, local_name, ngettext, on_language
 from .cards import Card, Color, Rank
 
 #: The viewer who sees every card: the teacher's view, or a lesson shown on one screen. It
@@ -32,24 +32,38 @@ def sees(viewer: Viewer, *seats: int) -> bool:
 #: Names used when a game is made from a player count: A, B, C… so seat 0 is Ana. Each
 #: language gives them in its own script and form (``locale/<lang>/names.toml``: Ана, Бен…).
 DEFAULT_NAMES = ("Ana", "Ben", "Caro", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
-#: DEFAULT_NAMES in each language asked for so far (filled on first use; English is given).
+#: DEFAULT_NAMES in each language used so far (filled on first use; English is given).
 _LOCAL_NAMES: dict[str, tuple[str, ...]] = {"en": DEFAULT_NAMES}
+#: DEFAULT_NAMES in the current language: set by i18n whenever the language changes, so
+#: default_names (asked by every Game.new of a count) costs no look-up at all.
+_names_now: tuple[str, ...] = DEFAULT_NAMES
 
 
-def local_default_names() -> tuple[str, ...]:
-    """:data:`DEFAULT_NAMES` in the current language (Ана, Бен, Каро… in Serbian)."""
-    lang = get_language()
+def _names_in(lang: str) -> tuple[str, ...]:
     names = _LOCAL_NAMES.get(lang)
     if names is None:
         names = _LOCAL_NAMES[lang] = tuple(local_name(n, lang) for n in DEFAULT_NAMES)
     return names
 
 
+def _use_language(lang: str) -> None:
+    global _names_now
+    _names_now = _names_in(lang)
+
+
+on_language(_use_language)
+
+
+def local_default_names() -> tuple[str, ...]:
+    """:data:`DEFAULT_NAMES` in the current language (Ана, Бен, Каро… in Serbian)."""
+    return _names_now
+
+
 def default_names(count: int) -> list[str]:
     """Seat names for a game of ``count`` players in the current language: Ana, Ben, Caro…
     (Ана, Бен, Каро… in Serbian). A game keeps them: they are its data from then on."""
-    names = _LOCAL_NAMES.get(get_language()) or local_default_names()
-    if 0 <= count <= len(names):  # every game a simulation deals: one lookup, one slice
+    names = _names_now
+    if 0 <= count <= len(names):  # every game a simulation deals: one slice
         return list(names[:count])
     return [names[i] if i < len(names) else _seat(i) for i in range(count)]
 
@@ -61,7 +75,7 @@ def _seat(seat: int) -> str:
 def _name(names: Sequence[str] | None, seat: int) -> str:
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    local = local_default_names()
+    local = _names_now
     return local[seat] if 0 <= seat < len(local) else _seat(seat)
 
 
