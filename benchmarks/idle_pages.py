@@ -222,7 +222,12 @@ def main() -> None:
                     try:
                         lat[m] += await clicks(clients[m], stores[m], codes[m], 1)
                     except TimeoutError as exc:  # a page that did not show a move in 30 s: say so
-                        stuck[m] = str(exc)
+                        # ...and whether the move reached the store at all (a lost click) or
+                        # only some pages did not show it (their clock or kernel).
+                        seq = stores[m].load(codes[m]).seq
+                        shown = [c.status_seq() or 0 for c in clients[m]]
+                        stuck[m] = (f"{exc}; the store holds {seq} records, {sum(s < seq for s in shown)} of "
+                                    f"{len(shown)} pages show fewer ({min(shown)} to {max(shown)})")
             return kernels, rows, lat
 
         _kernels, _rows, lat = asyncio.run(run())
