@@ -84,6 +84,7 @@ class Page:
     t_states: float = 0.0  # the widget states have arrived
     seq_seen: dict[int, float] = field(default_factory=dict)  # record count -> time first seen
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    ended: str | None = None  # why the page stopped reading its websocket, if it did
 
     def _msg(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
         return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "bench", "session": self.session,
@@ -119,9 +120,19 @@ class Page:
         asyncio.ensure_future(self._listen())
 
     async def _listen(self) -> None:
+        """Read the websocket until it closes; a reader that fails says why (:attr:`ended`)
+        instead of leaving the page silently deaf."""
+        try:
+            await self._read()
+        except Exception as exc:  # noqa: BLE001 - said by wait_for's timeout, not lost in a task
+            self.ended = f"its reader failed: {type(exc).__name__}: {exc}"
+        self.changed.set()
+
+    async def _read(self) -> None:
         while True:
             raw = await self.ws.read_message()
             if raw is None:
+                self.ended = "its websocket closed"
                 return
             if isinstance(raw, bytes):
                 continue
@@ -139,6 +150,8 @@ class Page:
                     await self._link(mid)
             elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
                 self.models.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+            elif kind == "comm_close":  # a browser drops a closed model (a stale copy would be read)
+                self.models.pop(content.get("comm_id"), None)
             else:
                 continue
             seq = self.status_seq()
@@ -179,7 +192,8 @@ class Page:
             self.changed.clear()
             left = end - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"{self.name}: timed out")
+                raise TimeoutError(f"{self.name}: timed out (shows {self.status_seq()} records"
+                                   + (f"; {self.ended})" if self.ended else ")"))
             try:
                 await asyncio.wait_for(self.changed.wait(), left)
             except TimeoutError:
