@@ -81,8 +81,11 @@ def test_agents_speed_prints_steps_per_second_and_the_ratio_for_each_player_coun
     text = run("agents_speed.py", "--steps", "300", "--repeat", "1", "--players", "2", "10")
     assert text.startswith("# command: ") and "cores, load average" in text
     for n in ("2", "10"):
-        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: steps/s ([0-9.]+)$", text, re.M)
-        assert ratio and float(ratio.group(1)) > 0, text
+        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: steps/s ([0-9.]+); batch / rlcard: ([0-9.]+)$",
+                          text, re.M)
+        assert ratio and float(ratio.group(1)) > 0 and float(ratio.group(2)) > 0, text
+        batch = re.search(rf"^\s*{n} batch\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
+        assert batch and int(batch.group(1)) > 0, text
         ours = re.search(rf"^\s*{n} uno_lessons\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
         assert ours and int(ours.group(1)) > 0 and float(ours.group(4)) > 1, text
         theirs = re.search(rf"^\s*{n} rlcard 1.2\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+\((\d+) games ended", text, re.M)
