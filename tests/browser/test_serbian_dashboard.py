@@ -36,10 +36,11 @@ DASHBOARD_SOURCES = ("uno_lessons/dashboard/", "uno_lessons/widgets/", "uno_less
                      "uno_lessons/table/", "uno_lessons/engine/", "uno_lessons/page")
 #: Not words: links (and the short addresses a join card shows, host:port/path), card codes (G3, W+4, WDT), rule ids (E-UNO-5), template placeholders,
 #: the example table code of the code field (K7QM3X; a page's own table code is one of the
-#: reader's names) and "QR" (a QR code is called that in every language).
+#: reader's names), "QR" (a QR code is called that in every language), the package's names
+#: in code (save_policy: what a learner types) and file suffixes (.json, .npz).
 CODES = re.compile(r"https?://\S+|\b[\w.-]+:\d+(?:/\S*)?|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
                    r"|(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])"
-                   r"|\bK7QM3X\b|\bQR\b")
+                   r"|\bK7QM3X\b|\bQR\b|\b[a-z]+(?:_[a-z]+)+\b|\.(?:json|npz)\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 LATIN = re.compile(r"[A-Za-z]")
 
