@@ -22,6 +22,32 @@ from .conftest import PAGE_TIMEOUT_MS, REPO, free_port, leave
 pytestmark = pytest.mark.browser
 
 
+# A kernel's heartbeat thread can lose its port to another process between jupyter_client
+# choosing it and ipykernel binding it (jupyter_client's port cache is per process; CI runs
+# several Voilà servers at once). The kernel lives on and the page works; that traceback is
+# jupyter_client's, not ours, so only it is taken out of the log before the log is checked.
+PORT_RACE = re.compile(
+    r"Exception in thread Heartbeat:\nTraceback \(most recent call last\):\n"
+    r"(?:[ \t].*\n|\s*\^+\s*\n)*?zmq\.error\.ZMQError: Address already in use[^\n]*\n?")
+
+
+def without_port_races(log: str) -> str:
+    """The server's log without the kernel heartbeat's lost-port tracebacks (see PORT_RACE)."""
+    return PORT_RACE.sub("", log)
+
+
+def test_the_port_race_filter_takes_out_only_the_heartbeat_race():
+    race = ('Exception in thread Heartbeat:\nTraceback (most recent call last):\n'
+            '  File "/x/threading.py", line 1045, in _bootstrap_inner\n    self.run()\n'
+            '    return self.socket.bind(addr)\n           ^^^^^^^^^^^^^^^\n'
+            "zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:44915')\n")
+    ours = 'Traceback (most recent call last):\n  File "/x/uno.py", line 3, in f\nValueError: no\n'
+    assert "Traceback" not in without_port_races("started\n" + race + "served\n")
+    assert "ValueError" in without_port_races(race + ours)
+    other = race.replace("Address already in use", "Permission denied")
+    assert "Traceback" in without_port_races(other)
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """A fresh venv (outside the repository) with the built wheel installed; its bin folder."""
@@ -119,4 +145,4 @@ def test_serve_from_an_empty_folder_gives_a_working_dashboard_and_the_lessons(in
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-    assert "Traceback" not in log.read_text()
+    assert "Traceback" not in without_port_races(log.read_text())
