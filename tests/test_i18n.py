@@ -314,6 +314,7 @@ def test_the_glossary_check_catches_a_word_the_glossary_does_not_use():
     ("ms", "play {card} (bluff)", "main {card} (tipu)", "tipu", "tipuan"),
     ("ms", "{seconds} s before each bot move", "{seconds} s sebelum setiap langkah bot", "langkah", "gerakan"),
     ("ms", "{bots} bots for {seats} seats", "{bots} bot untuk {seats} tempat duduk", "tempat duduk", "tempat"),
+    ("ms", "The deck has only {n} × {card}.", "Pek hanya mempunyai {n} × {card}.", "pek", "dek"),
     ("sr", "{dealer} is the dealer and shuffles all {size} cards (Encanto deck).",
      "{dealer} је делилац и меша свих {size} карата (Encanto шпил).", "encanto", "УНО: Енканто"),
 ])
@@ -346,6 +347,19 @@ def test_an_avoided_word_is_a_whole_word_and_may_be_the_word_of_another_term():
     assert glossary.second_words(srcat, sr) == []
     srcat.add("UNO!", "UNO!")
     assert [p for p in glossary.second_words(srcat, sr) if "'uno'" in p]
+
+
+def test_an_avoided_phrase_split_by_a_line_break_is_still_found():
+    """A lesson cell wraps its lines: ms "tempat duduk" (avoided for a seat) split over two
+    lines is still the avoided phrase; "tempat" alone, the glossary's word, is not."""
+    ms = glossary.load("ms")
+    cat = catalogs.Catalog(locale="ms")
+    cat.add("Each seat gets a bot.", "Setiap tempat\nduduk mendapat satu bot.")
+    found = glossary.second_words(cat, ms)
+    assert len(found) == 1 and "'tempat\\nduduk'" in found[0] and "'tempat'" in found[0], found
+    cat = catalogs.Catalog(locale="ms")
+    cat.add("Each seat gets a bot.", "Setiap tempat\nmendapat satu bot.")
+    assert glossary.second_words(cat, ms) == []
 
 
 def test_the_check_reads_the_notebooks_catalogs_for_second_words(tmp_path):

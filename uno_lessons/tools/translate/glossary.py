@@ -155,10 +155,11 @@ def inconsistencies(catalog: Catalog, glossary: Glossary) -> list[str]:
 
 def _avoid_pattern(word: str) -> re.Pattern[str]:
     """An avoided word as a whole word ("spel" is not "speler"); a trailing ``*`` allows any
-    ending ("roep*": roep, roept, roepen)."""
+    ending ("roep*": roep, roept, roepen). The words of an avoided phrase may be split by any
+    white space, a line break too: a lesson cell wraps its lines ("tempat\\nduduk")."""
     stem = word.rstrip("*")
     tail = r"\w*" if word.endswith("*") else r"(?![\w])"
-    return re.compile(r"(?<![\w])" + re.escape(stem) + tail)
+    return re.compile(r"(?<![\w])" + r"\s+".join(re.escape(w) for w in stem.split()) + tail)
 
 
 def second_words(catalog: Catalog, glossary: Glossary) -> list[str]:
