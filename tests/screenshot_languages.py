@@ -9,6 +9,8 @@ $CHROMIUM_PATH), and saves, at 1280 px wide,
 * ``test-artifacts/lang-<lang>-lesson.png``: the whole of ``notebooks/<lang>/02_matching.ipynb``.
 
 It prints anything sticking out to the right of the window and exits 1 if there is any.
+With ``--docs`` it also writes a smaller copy of each (256 colours) to
+``docs/img/languages/``, the pictures docs/translation_review.md shows a reviewer.
 """
 
 from __future__ import annotations
@@ -24,11 +26,24 @@ from uno_lessons.i18n import ENV_VAR, LANGUAGES
 
 REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "test-artifacts"
+DOCS = REPO / "docs" / "img" / "languages"
 LESSON = "02_matching"
 
 
+def docs_copy(shot: Path) -> Path:
+    """A 256-colour copy of a screenshot in docs/img/languages/ (a quarter of the bytes, and a
+    page of text and flat colours looks the same)."""
+    from PIL import Image
 
-def main(lang: str) -> int:
+    DOCS.mkdir(parents=True, exist_ok=True)
+    out = DOCS / shot.name
+    with Image.open(shot) as image:
+        image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
+    return out
+
+
+
+def main(lang: str, docs: bool = False) -> int:
     """Serve in ``lang``, screenshot the dashboard and the lesson; 1 if anything is too wide."""
     cf = _conftest()
     if not (REPO / "notebooks" / lang / f"{LESSON}.ipynb").exists() and lang != "en":
@@ -53,6 +68,8 @@ def main(lang: str) -> int:
             problems += bool(report["wide"])
             fits = f"OVERFLOW {report['wide']}" if report["wide"] else "fits"
             print(f"{path.relative_to(REPO)}: {fits} (scrollWidth {report['scrollWidth']} / {report['clientWidth']})")
+            if docs:
+                print(f"  copied to {docs_copy(path).relative_to(REPO)}")
             page.goto("about:blank")
         browser.close()
     return 1 if problems else 0
@@ -61,4 +78,6 @@ def main(lang: str) -> int:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", required=True, choices=sorted(LANGUAGES), help="language code, e.g. nl")
-    sys.exit(main(parser.parse_args().lang))
+    parser.add_argument("--docs", action="store_true", help="also write smaller copies to docs/img/languages/")
+    args = parser.parse_args()
+    sys.exit(main(args.lang, args.docs))
