@@ -659,3 +659,23 @@ def test_init_starts_a_fifth_language_that_check_reports_as_untranslated(tmp_pat
     assert all(f"[terms.{t['key']}]" in skeleton for t in glossary.english_terms())
     with pytest.raises(ValueError, match="first add 'xx' to LANGUAGES"):
         init_language(ROOT, "xx", copy)
+
+
+def test_a_rule_set_is_named_in_the_readers_language_never_by_its_identifier():
+    """Sentences name a rule set by ``rule_set_name`` (issue 26): the Serbian summary of a
+    simulation says Енканто, not the identifier "encanto"; house rules are named too."""
+    from uno_lessons import Rules, use_language
+    from uno_lessons.engine.rules import rule_set_name
+    from uno_lessons.simulation.games import house_rules, simulate_games
+
+    stacked = house_rules(Rules.classic(), ["stacking"])
+    assert stacked.name == "classic + stacking"
+    assert rule_set_name(stacked.name) == stacked.display_name == "classic + stacking"
+    assert Rules.encanto().display_name == "Encanto"
+    with use_language("sr"):
+        summary = repr(simulate_games(3, 4, seed=1))
+        assert "Енканто" in summary and "encanto" not in summary.lower(), summary
+        assert not re.search("[A-Za-z]", stacked.display_name), stacked.display_name
+    with use_language("nl"):
+        assert Rules.classic().display_name == "klassiek"
+    assert rule_set_name("my rules") == "my rules"  # a learner's own name is said as it is

@@ -482,7 +482,7 @@ def test_setup_stepper_announces_steps_and_keeps_focus_on_an_enabled_button():
     s.go_to(0)
     assert s.back_button.disabled and focused(s) == s.widget.selector(".uno-btn-next")
     s.players_picker.value = 3
-    assert said(s)["text"].startswith(f"A new deal: 3 players, encanto rules, seed 3. Step 1 of {len(s.steps)}")
+    assert said(s)["text"].startswith(f"A new deal: 3 players, Encanto rules, seed 3. Step 1 of {len(s.steps)}")
 
 
 def test_action_lab_wild_moves_focus_to_the_colours_and_back_to_the_card():

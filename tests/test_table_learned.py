@@ -296,7 +296,7 @@ def test_the_leaderboard_is_an_accessible_table_that_says_its_verdict_in_words()
     board = class_tournament([DRAWER, DRAWER], games=30, seed=2, built_in=("sensible",))
     html = board.html()
     assert html.startswith("<table class='uno-leaderboard'><caption>Class tournament: each bot played the "
-                           "same 30 encanto games")
+                           "same 30 Encanto games")
     assert html.count("<th scope='col'>") == 7 and html.count("<th scope='row'>") == 3
     assert "Ana&#x27;s bot (learned) (2)" in html  # two policies of one name stay two rows
     for s in board.standings:

@@ -115,7 +115,7 @@ def test_a_class_tournament_of_uploaded_policies_shows_an_accessible_leaderboard
     page.click(".uno-tournament-run")
     page.wait_for_selector(".uno-leaderboard caption", timeout=TIMEOUT)
     caption = page.inner_text(".uno-leaderboard caption")
-    assert caption.startswith("Class tournament: each bot played the same 20 encanto games"), caption
+    assert caption.startswith("Class tournament: each bot played the same 20 Encanto games"), caption
     rows = page.eval_on_selector_all(".uno-leaderboard tbody th[scope=row]", "hs => hs.map(h => h.textContent)")
     assert sorted(rows) == ["Ana's bot (learned)", "Ben's bot (learned)", "random bot (built in)",
                             "sensible bot (built in)"]

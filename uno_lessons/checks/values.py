@@ -15,7 +15,7 @@ import numpy as np
 
 from ..engine.cards import Card, Color
 from ..engine.rules import Rules
-from ..i18n import _, ngettext
+from ..i18n import ngettext
 
 #: The two rule sets every table draws its cases from (built once: Rules are immutable).
 ENCANTO = Rules.encanto()
@@ -54,7 +54,7 @@ def direction_text(direction: int) -> str:
 
 def rules_name(rules: Rules) -> str:
     """How a case label names a rule set: "Encanto" or "classic"."""
-    return _("Encanto") if rules.name == "encanto" else _("classic")
+    return rules.display_name
 
 
 def hand_text(codes: str) -> str:

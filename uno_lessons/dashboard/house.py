@@ -15,16 +15,13 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..engine.moves import Move
-from ..engine.rules import HOUSE_SWITCHES
+from ..engine.rules import HOUSE_SWITCHES, house_rule_name
 from ..i18n import _, ngettext
 from ..render import card_words, css_code
 
-
-def house_name(switch: str) -> str:
-    """A house rule's short name in the current language ("stacking", "jump-in"…)."""
-    names = {"stacking": _("stacking"), "jump_in": _("jump-in"), "seven_zero": _("seven-zero"),
-             "draw_until_playable": _("draw until playable"), "force_play": _("forced play")}
-    return names[switch]
+#: A house rule's short name in the current language: the engine's, so a rule set's name
+#: ("Encanto + stacking") and the form's labels say the same words.
+house_name = house_rule_name
 
 
 def house_line(switch: str) -> str:

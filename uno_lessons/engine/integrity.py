@@ -94,11 +94,11 @@ def _check_cards(game: Game) -> None:
     missing = [(card, count, deck[card]) for card, count in deck.items() if count > held[card]]
     if extra:
         raise ValueError(_("The cards of this saved game do not add up to the {rules} deck of {size} cards "
-                           "(the save holds {total}): {detail}.", rules=rules.name, size=size, total=total,
+                           "(the save holds {total}): {detail}.", rules=rules.display_name, size=size, total=total,
                            detail=_list(extra)))
     if missing and game.dealer is not None:
         raise ValueError(_("The cards of this saved game do not add up to the {rules} deck of {size} cards "
-                           "(the save holds {total}): {detail}.", rules=rules.name, size=size, total=total,
+                           "(the save holds {total}): {detail}.", rules=rules.display_name, size=size, total=total,
                            detail=_list(missing)))
     if not game.discard_pile:
         raise ValueError(_("The saved game has no discard pile: there must be a top card."))

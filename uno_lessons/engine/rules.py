@@ -92,6 +92,12 @@ class Rules:
         """Cards in the deck: 112 with Wild Don't Talk, 108 without."""
         return 112 if self.wild_dont_talk else 108
 
+    @property
+    def display_name(self) -> str:
+        """The rule set's name as a sentence says it, in the current language ("Encanto",
+        "classic", "Encanto + stacking"); ``name`` stays the identifier ("encanto")."""
+        return rule_set_name(self.name)
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some switches changed: the way to write a house rule."""
         return dataclasses.replace(self, **changes)
@@ -104,3 +110,20 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from ``to_dict`` output."""
         return cls(**data)
+
+
+def house_rule_name(switch: str) -> str:
+    """A house rule's short name in the current language ("stacking", "jump-in"…)."""
+    names = {"stacking": _("stacking"), "jump_in": _("jump-in"), "seven_zero": _("seven-zero"),
+             "draw_until_playable": _("draw until playable"), "force_play": _("forced play")}
+    return names[switch]
+
+
+def rule_set_name(name: str) -> str:
+    """How a sentence names the rule set called ``name`` (``Rules.name``, e.g. "encanto" or
+    "classic + stacking"), in the current language: "Encanto", "classic + stacking". Sentences
+    take this, never the identifier, so no English word is left in a translated one; a name
+    the package did not give (a learner's own ``Rules(name=...)``) is said as it is."""
+    base, *house = name.split(" + ")
+    said = {"encanto": _("Encanto"), "classic": _("classic")}.get(base, base)
+    return " + ".join([said, *(house_rule_name(h) if h in HOUSE_SWITCHES else h for h in house)])

@@ -242,7 +242,7 @@ class SetupStepper(Lesson):
         self._show()
         if announce:
             self.page.announce(_("A new deal: {players} players, {rules} rules, seed {seed}. {step}",
-                                 players=players, rules=rules.name, seed=self.seed_box.value,
+                                 players=players, rules=rules.display_name, seed=self.seed_box.value,
                                  step=self._step_words()))
 
     def _step_words(self) -> str:

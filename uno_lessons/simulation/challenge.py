@@ -55,11 +55,12 @@ class ChallengeCheck:
     accept: tuple[Estimate, ...]  # swing per accepted Wild Draw Four
 
     def __repr__(self) -> str:
-        lines = [f"{self.rules.name}: {'bluff_rate':>10} {_('bluff share q'):>16} {_('challenge (sim)'):>17} "
+        name = self.rules.display_name
+        lines = [f"{name}: {'bluff_rate':>10} {_('bluff share q'):>16} {_('challenge (sim)'):>17} "
                  f"{_('formula'):>8} {_('accept (sim)'):>15} {_('formula'):>8}"]
         for rate, q, c, a in zip(self.bluff_rates, self.bluff_share, self.challenge, self.accept):
             acc, chal = challenge_value(q.value, self.rules)
-            lines.append(f"{'':{len(self.rules.name) + 2}}{rate:>10.2f} {q.value:>8.3f} ± {q.stderr:.3f} "
+            lines.append(f"{'':{len(name) + 2}}{rate:>10.2f} {q.value:>8.3f} ± {q.stderr:.3f} "
                          f"{c.value:>+9.2f} ± {c.stderr:.2f} {float(chal):>+8.2f} "
                          f"{a.value:>+7.2f} ± {a.stderr:.2f} {float(acc):>+8.2f}")
         return "\n".join(lines)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..engine.bots import run_match
 from ..engine.events import NOBODY, default_names
-from ..engine.rules import Rules
+from ..engine.rules import Rules, rule_set_name
 from ..engine.scoring import Match
 from ..i18n import _, ngettext
 from .estimate import Estimate, label_rows
@@ -42,7 +42,7 @@ class Tournament:
         fair = f"{1 / self.players:.0%}"
         lines = [ngettext("{n} {rules} game each, {players} players, against sensible bots (a fair share is "
                           "{fair})", "{n} {rules} games each, {players} players, against sensible bots (a fair "
-                          "share is {fair})", games, rules=self.rules, players=self.players, fair=fair),
+                          "share is {fair})", games, rules=rule_set_name(self.rules), players=self.players, fair=fair),
                  f"{_('bot'):<12} {_('win rate'):>16} {_('points per game'):>19}"]
         rows = sorted(self.names, key=lambda n: -self.win_rate(n).value)
         for name in rows:
@@ -95,7 +95,7 @@ class MatchStats:
     def __repr__(self) -> str:
         count = f"{self.n:,}"
         head = ngettext("{count} {rules} match, {players} players", "{count} {rules} matches, {players} players",
-                        self.n, count=count, rules=self.rules, players=self.players)
+                        self.n, count=count, rules=rule_set_name(self.rules), players=self.players)
         rows = [(_("hands per match"), Estimate.of(self.hands)),
                 (_("winning total"), Estimate.of(self.winner_total)),
                 (_("runner-up total"), Estimate.of(self.runner_up_total))]

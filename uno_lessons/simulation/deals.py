@@ -214,7 +214,7 @@ class Comparison:
         words = {q: _(QUESTIONS[q]) for q, _exact, _est in self.rows}
         width = max(len(_("question")), *(len(w) for w in words.values()))
         ids = max(len(_("rules")), *(len(rule_ids(q, self.rules)) for q, _exact, _est in self.rows))
-        title = _("{rules} rules:", rules=self.rules.name)
+        title = _("{rules} rules:", rules=self.rules.display_name)
         lines = [f"{title} {_('question'):<{width}}  {_('rules'):<{ids}}  "
                  f"{_('exact'):>6}  {'Monte Carlo':<28} {'z':>5}"]
         pad = " " * (len(title) + 1)

@@ -16,7 +16,7 @@ from ..engine.cards import Rank
 from ..engine.events import NOBODY
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.rules import HOUSE_SWITCHES, Rules
+from ..engine.rules import HOUSE_SWITCHES, Rules, rule_set_name
 from ..engine.seeds import Seed
 from ..i18n import _, ngettext
 from .estimate import Estimate, label_rows
@@ -106,7 +106,7 @@ class GameStats:
         ]
         count = f"{self.n:,}"
         head = ngettext("{count} {rules} game, {players} players", "{count} {rules} games, {players} players",
-                        self.n, count=count, rules=self.rules, players=self.players)
+                        self.n, count=count, rules=rule_set_name(self.rules), players=self.players)
         return "\n".join([head] + label_rows(rows))
 
     def __repr__(self) -> str:

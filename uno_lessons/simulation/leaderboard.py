@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import Rules
+from ..engine.rules import Rules, rule_set_name
 from ..i18n import _, ngettext
 from .contests import Tournament, tournament
 from .games import Progress
@@ -80,7 +80,7 @@ class Leaderboard:
             "against sensible bots (seed {seed}); a fair share is {fair}.",
             "Class tournament: each bot played the same {n} {rules} games at a table of {players} "
             "against sensible bots (seed {seed}); a fair share is {fair}.",
-            self.games, rules=self.tournament.rules, players=self.tournament.players,
+            self.games, rules=rule_set_name(self.tournament.rules), players=self.tournament.players,
             seed=self.seed, fair=fair)
 
     def html(self) -> str:

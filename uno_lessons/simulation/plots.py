@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.rules import Rules
+from ..engine.rules import Rules, rule_set_name
 from ..i18n import _, ngettext
 from .challenge import ChallengeCheck, break_even, challenge_value
 from .estimate import Estimate, running_estimate
@@ -92,16 +92,16 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
     for name, by_n in results.items():
         ns = sorted(by_n)
         est = [Estimate.of(by_n[n].moves) for n in ns]
-        means.append(_("{rules}: {low:.1f} moves at {n0} players to {high:.1f} at {n1}", rules=name,
+        means.append(_("{rules}: {low:.1f} moves at {n0} players to {high:.1f} at {n1}", rules=rule_set_name(name),
                        low=est[0].value, n0=ns[0], high=est[-1].value, n1=ns[-1]))
         if 4 in by_n:
             moves = np.asarray(by_n[4].moves)
-            spreads.append(_("{rules}: median {median:.0f} moves, longest {longest}", rules=name,
+            spreads.append(_("{rules}: median {median:.0f} moves, longest {longest}", rules=rule_set_name(name),
                              median=float(np.median(moves)), longest=int(moves.max())))
         left.errorbar(ns, [e.value for e in est], yerr=[2 * e.stderr for e in est], marker="o",
                       capsize=3, label=name)
         if 4 in by_n:
-            right.hist(by_n[4].moves, bins=30, alpha=0.5, label=_("{rules}, 4 players", rules=name))
+            right.hist(by_n[4].moves, bins=30, alpha=0.5, label=_("{rules}, 4 players", rules=rule_set_name(name)))
     left.set_xlabel(_("players"))
     left.set_ylabel(_("moves per game (mean ± 2 SE)"))
     left.legend()
@@ -127,14 +127,14 @@ def plot_win_shares(stats: Sequence[GameStats]):
         shares = s.win_shares()
         seats = ", ".join(_("seat {seat} {share:.3f}", seat=i, share=e.value) for i, e in enumerate(shares))
         panels.append(_("{players} players ({n} {rules} games), fair share {fair:.3f}: {seats}",
-                        players=s.players, n=s.n, rules=s.rules, fair=1 / s.players, seats=seats))
+                        players=s.players, n=s.n, rules=rule_set_name(s.rules), fair=1 / s.players, seats=seats))
         ax.bar(range(s.players), [e.value for e in shares], yerr=[2 * e.stderr for e in shares], capsize=3)
         ax.axhline(1 / s.players, color="black", ls="--", lw=1, label=_("fair share"))
         ax.set_xticks(range(s.players))
         ax.set_xlabel(_("seat (0 deals, 1 moves first)"))
         ax.set_ylabel(_("share of wins"))
         ax.set_title(ngettext("{players} players, {n} {rules} game", "{players} players, {n} {rules} games", s.n,
-                              players=s.players, rules=s.rules))
+                              players=s.players, rules=rule_set_name(s.rules)))
         ax.legend()
     fig.tight_layout()
     text = _("Bars: each seat's share of wins (± 2 standard errors) against the fair share. {panels}.",
@@ -152,7 +152,7 @@ def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
         ratios = [e.value * n for e, n in zip(est, ns)]
         above = sum(r > 1 for r in ratios)
         lines.append(_("{rules}: from {low:.2f} to {high:.2f}, above 1 at {above} of {count} player counts",
-                       rules=name, low=min(ratios), high=max(ratios), above=above, count=len(ns)))
+                       rules=rule_set_name(name), low=min(ratios), high=max(ratios), above=above, count=len(ns)))
         x = np.array(ns) + (k - (len(results) - 1) / 2) * 0.15
         ax.errorbar(x, [e.value * n for e, n in zip(est, ns)], yerr=[2 * e.stderr * n for e, n in zip(est, ns)],
                     fmt="o", capsize=3, label=name)
@@ -178,7 +178,7 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     text = _("Lines: the expected swing (their cards gained minus your cards drawn) against the share q of "
              "Wild Draw Fours that are bluffs ({rules} rules). Accepting stays at {accept:.0f}; challenging "
              "rises from {low:.0f} at q = 0 to {high:.0f} at q = 1 and passes accepting at the break-even "
-             "q = {be:.3f}, marked by a dotted line: above it, challenge.", rules=rules.name,
+             "q = {be:.3f}, marked by a dotted line: above it, challenge.", rules=rules.display_name,
              accept=float(accept[0]), low=float(challenge[0]), high=float(challenge[-1]), be=be)
     if check is not None:
         xs = [e.value for e in check.bluff_share]
@@ -188,7 +188,7 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
                     fmt="s", color="C0", capsize=3, label=_("accept (simulated ± 2 SE)"))
     ax.set_xlabel(_("share of Wild Draw Fours that are bluffs (q)"))
     ax.set_ylabel(_("their cards gained − your cards drawn"))
-    ax.set_title(_("Answering a Wild Draw Four ({rules})", rules=rules.name))
+    ax.set_title(_("Answering a Wild Draw Four ({rules})", rules=rules.display_name))
     ax.legend(loc="best")
     if check is not None:
         points = _join([_("at q = {q:.3f} challenge {c:.2f}, accept {a:.2f}", q=q.value, c=c.value, a=a.value)
