@@ -679,3 +679,16 @@ def test_a_rule_set_is_named_in_the_readers_language_never_by_its_identifier():
     with use_language("nl"):
         assert Rules.classic().display_name == "klassiek"
     assert rule_set_name("my rules") == "my rules"  # a learner's own name is said as it is
+
+
+@pytest.mark.parametrize("lang", ["nl", "sr", "ms"])
+def test_no_glossary_word_mixes_two_scripts(lang):
+    """A word with one Latin letter among Cyrillic ones ("вичe*" had a Latin e) matches nothing,
+    so the check it feeds could never fail: every word, form and avoided word is in one script."""
+    mixed = []
+    for entry in glossary.load(lang).entries:
+        for word in (entry.word, *entry.forms, *entry.avoid):
+            latin, cyrillic = re.search("[A-Za-z]", word), re.search("[\u0400-\u04ff]", word)
+            if latin and cyrillic:
+                mixed.append((entry.key, word))
+    assert mixed == []
