@@ -115,11 +115,11 @@ def test_illegal_move_is_a_value_error():
 
 
 def test_e_match_the_game_asks_the_one_matching_rule():
-    """E-MATCH-1..3: Game.can_play, the table legal_moves reads (PLAYABLE) and matches agree
-    for every card on every top card under every colour in force."""
+    """E-MATCH-1..3: Game.can_play, the tables (PLAYABLE, and PLAYS_ON that legal_moves reads)
+    and matches agree for every card on every top card under every colour in force."""
     from uno_lessons import Game
     from uno_lessons.engine.cards import ALL_CARDS
-    from uno_lessons.engine.moves import PLAYABLE
+    from uno_lessons.engine.moves import PLAIN_PLAYS, PLAYABLE, PLAYS_ON, WILD_PLAYS
 
     for top in ALL_CARDS:
         for color in (None, *Color):
@@ -127,3 +127,9 @@ def test_e_match_the_game_asks_the_one_matching_rule():
             game.current_color = color  # any colour in force, even one this top could not have
             for card in ALL_CARDS:
                 assert game.can_play(card) is matches(card, top, color) is (card in PLAYABLE[top][color])
+                # PLAYS_ON holds the card's own interned play where it matches, None where not
+                play = PLAYS_ON[top][color][card.index]
+                if not matches(card, top, color):
+                    assert play is None
+                else:
+                    assert play is (WILD_PLAYS if card.is_wild else PLAIN_PLAYS[card.index])

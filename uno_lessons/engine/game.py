@@ -23,13 +23,14 @@ from .moves import (
     DRAW_WITH_COLOR,
     KEEP,
     PASS,
-    PLAIN_PLAYS,
+    PLAIN_PLAY_TUPLES,
     PLAYABLE,
+    PLAYS_ON,
+    WILD_PLAYS,
     IllegalMove,
     Move,
     explain_match,
     matches,
-    plain_play,
     play_move,
     silence_plays,
     swap_plays,
@@ -206,7 +207,7 @@ class Game:
 
     def can_play(self, card: Card | str) -> bool:
         """E-MATCH: does ``card`` match the top card and the colour in force? (The rule is
-        ``moves.matches``, asked here; ``legal_moves`` reads its table ``PLAYABLE``.)"""
+        ``moves.matches``, asked here; ``legal_moves`` reads its table ``PLAYS_ON``.)"""
         return matches(Card.parse(card), self.discard_pile[-1], self.current_color)
 
     def explain(self, card: Card | str) -> str:
@@ -237,15 +238,15 @@ class Game:
             legal = house.stack_answers(self)
         else:
             hand = self.hands[self.current_player]
-            playable = PLAYABLE[self.discard_pile[-1]][self.current_color]  # E-MATCH
+            plays = PLAYS_ON[self.discard_pile[-1]][self.current_color]  # E-MATCH, as a table of moves
             sevens = self._house and self.rules.seven_zero  # H-SEVEN-ZERO: a 7 names whom it swaps with
             legal = []
             offered: list[Card] = []  # two copies of a card are one move
             for card in hand:
-                if card in playable and card not in offered:
+                move = plays[card.index]
+                if move is not None and card not in offered:
                     offered.append(card)
-                    move = PLAIN_PLAYS[card.index]
-                    if move is None or (sevens and card.rank is _SEVEN):  # a wild: one per colour (…)
+                    if move is WILD_PLAYS or (sevens and card.rank is _SEVEN):  # a wild: one per colour (…)
                         legal += self._plays_of(card, hand)
                     else:
                         legal.append(move)
@@ -288,7 +289,7 @@ class Game:
             return silence_plays(card, self.current_player, len(self.hands))
         if rank is _SEVEN and self.rules.seven_zero:  # H-SEVEN-ZERO: one play per seat to swap with
             return swap_plays(card, self.current_player, len(self.hands))
-        return (plain_play(card),)
+        return PLAIN_PLAY_TUPLES[card.index]  # (plain_play(card),), made once per card
 
     # ------------------------------------------------------------------ moves
     def apply(self, move: Move) -> Move:

@@ -114,6 +114,8 @@ COLORS = tuple(Color)
 DRAW_WITH_COLOR = tuple(Move(MoveKind.DRAW, color=c) for c in COLORS)
 # One play per coloured card, by card index (None for the wilds, which need a colour).
 PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move(MoveKind.PLAY, c) for c in ALL_CARDS)
+# The same one play as a tuple, the form ``Game._plays_of`` returns for every card (empty for a wild).
+PLAIN_PLAY_TUPLES: tuple[tuple[Move, ...], ...] = tuple(() if m is None else (m,) for m in PLAIN_PLAYS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
 _SILENCE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 _SWAP: dict[tuple[int, int, int], tuple[Move, ...]] = {}
@@ -187,6 +189,20 @@ def matches(card: Card, top: Card, color: Color | None) -> bool:
 # played on it, so a hand is checked with one set lookup per card.
 PLAYABLE: dict[Card, dict[Color | None, frozenset[Card]]] = {
     top: {color: _playable(top, color) for color in (None, *COLORS)} for top in ALL_CARDS
+}
+
+
+#: A placeholder in :data:`PLAYS_ON` for a wild, whose plays depend on the hand and seat.
+WILD_PLAYS = Move(MoveKind.PLAY)
+
+# PLAYABLE again, by card index, holding the move: PLAYS_ON[top][colour][card.index] is the
+# interned play of a coloured card that matches, WILD_PLAYS for a wild (always playable:
+# ``Game._plays_of`` makes its moves) and None for a card that does not match. One tuple
+# index per card of the hand is cheaper than a set lookup and then PLAIN_PLAYS.
+PLAYS_ON: dict[Card, dict[Color | None, tuple[Move | None, ...]]] = {
+    top: {color: tuple((WILD_PLAYS if c.is_wild else PLAIN_PLAYS[c.index]) if c in ok else None for c in ALL_CARDS)
+          for color, ok in by_color.items()}
+    for top, by_color in PLAYABLE.items()
 }
 
 

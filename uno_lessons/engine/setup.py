@@ -61,7 +61,11 @@ def turn_first_card(pile: list[Card], rng: np.random.Generator, rules: Rules, lo
     Draw Four, and here a Wild Don't Talk). A card turned back goes into ``pile``, which
     ``rng`` reshuffles; each card turned is noted in ``log`` as a ``Turned`` event."""
     reflip = rules.first_card_action == "reflip"
-    if not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
+    # Whether any card can start the pile is asked only when the top one cannot (then before
+    # anything changes): when it can, the answer is yes, and most deals stop at the top card.
+    top = pile[-1] if pile else None
+    if (top is None or (not top.is_number if reflip else top.rank in (_WD4, _WDT))) and \
+            not any(c.is_number if reflip else c.rank not in (_WD4, _WDT) for c in pile):
         # Only possible with house rules that deal (almost) the whole deck.
         raise ValueError(_("No card is left in the draw pile that can start the discard pile; "
                            "deal fewer cards"))
