@@ -664,7 +664,7 @@ def test_init_starts_a_fifth_language_that_check_reports_as_untranslated(tmp_pat
 def test_a_rule_set_is_named_in_the_readers_language_never_by_its_identifier():
     """Sentences name a rule set by ``rule_set_name`` (issue 26): the Serbian summary of a
     simulation says Енканто, not the identifier "encanto"; house rules are named too."""
-    from uno_lessons import Rules, use_language
+    from uno_lessons import Game, Rules, use_language
     from uno_lessons.engine.rules import rule_set_name
     from uno_lessons.simulation.games import house_rules, simulate_games
 
@@ -678,6 +678,9 @@ def test_a_rule_set_is_named_in_the_readers_language_never_by_its_identifier():
         assert not re.search("[A-Za-z]", stacked.display_name), stacked.display_name
     with use_language("nl"):
         assert Rules.classic().display_name == "klassiek"
+    with use_language("sr"), pytest.raises(ValueError) as refused:
+        Game.from_position([["WDT"], ["R1"]], discard=["G3"], rules=Rules.classic())
+    assert "класична" in str(refused.value) and "classic" not in str(refused.value), refused.value
     assert rule_set_name("my rules") == "my rules"  # a learner's own name is said as it is
 
 

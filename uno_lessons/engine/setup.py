@@ -155,5 +155,5 @@ def _check_counts(all_cards: list[Card], rules: Rules) -> None:
     for card, count in seen.items():
         if count > allowed.get(card, 0):
             have = allowed.get(card, 0)
-            raise ValueError(_("The {rules} deck has {have} × {card}, but this position uses {count}", rules=rules.name,
+            raise ValueError(_("The {rules} deck has {have} × {card}, but this position uses {count}", rules=rules.display_name,
                                have=have, card=card, count=count))
