@@ -695,3 +695,19 @@ def test_no_glossary_word_mixes_two_scripts(lang):
             if latin and cyrillic:
                 mixed.append((entry.key, word))
     assert mixed == []
+
+
+def test_the_score_tables_hand_is_a_round_by_its_context():
+    """The score table's "hand" column (msgctxt "score table") is a round of play: Malay says
+    pusingan there and tangan for the cards held, and the check holds each to its own word."""
+    ms = glossary.load("ms")
+    cat = catalogs.Catalog(locale="ms")
+    cat.add("hand", "pusingan", context="score table")
+    cat.add("Your hand: {n} cards", "Tangan anda: {n} kad")
+    assert [p for p in glossary.inconsistencies(cat, ms) if "tangan" in p or "pusingan" in p] == []
+    wrong = catalogs.Catalog(locale="ms")
+    wrong.add("hand", "tangan", context="score table")
+    wrong.add("Your hand: {n} cards", "Pusingan anda: {n} kad")
+    found = glossary.inconsistencies(wrong, ms)
+    assert any("'tangan' does not say 'pusingan'" in p for p in found), found
+    assert any("'Pusingan anda: {n} kad' does not say 'tangan'" in p for p in found), found

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..table.views import TableView
 from .style import ring_width
 
@@ -32,7 +32,7 @@ def _words_px(text: str) -> float:
 def _cells(view: TableView) -> tuple[list[str], list[list[str]]]:
     """The row headers, and each seat's cell texts (what the sheet shows, for its widths)."""
     shown = view.results[-3:]
-    heads = [_("hand"), _("total")] + [str(n) for n, _w, _p in shown]
+    heads = [pgettext("score table", "hand"), _("total")] + [str(n) for n, _w, _p in shown]
     if len(view.results) > len(shown):
         heads.append(f"1–{shown[0][0] - 1}")
     cols = [[f"★ {p}" for _n, w, p in shown if w == s] + [f"▲ {t}"] for s, t in enumerate(view.totals)]
@@ -79,5 +79,5 @@ def scores_html(view: TableView) -> str:
         status = _("first to {target} points", target=view.target_score)
     return (f"<h2 class='uno-dash-section' id='uno-scores-title'>{escape(_('Scores, hand by hand'))} · "
             f"{escape(status)}</h2><div class='uno-scores-box'>"
-            f"<table class='uno-scores'><tr><th scope='col'>{escape(_('hand'))}</th>{head}</tr>"
+            f"<table class='uno-scores'><tr><th scope='col'>{escape(pgettext('score table', 'hand'))}</th>{head}</tr>"
             f"{''.join(rows)}</table></div>")

@@ -12,7 +12,7 @@ from ..engine.cards import Card, build_deck, hand_points
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.scoring import Match
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..render import card_words
 from ..widgets import HandView, MessageView
 from ..widgets.page import page_bridge
@@ -224,7 +224,7 @@ class ScoreCalculator(Lesson):
         if not rows:
             rows.append(f"<tr><td colspan='{3 + len(m.players)}' style='text-align:left'>"
                         + escape(_("No hands yet.")) + "</td></tr>")
-        cols = "".join(f"<th scope='col'>{escape(t)}</th>" for t in (_("hand"), _("winner"), _("points")))
+        cols = "".join(f"<th scope='col'>{escape(t)}</th>" for t in (pgettext("score table", "hand"), _("winner"), _("points")))
         caption = _("Hands of the match and each player's total")
         table = (f"<table class='uno-scoretable'><caption>{escape(caption)}</caption><tr>{cols}{head}</tr>"
                  f"{''.join(rows)}</table>")

@@ -43,6 +43,10 @@ class Entry:
     why: str  # why this word, when it is not the seed's own
     also: str  # other words the seeds use for it, not taken
     avoid: tuple[str, ...] = ()  # second words for it that a translation must not use ("roep*")
+    # A message whose msgctxt is one of ``contexts`` means this term where its English says the
+    # term ``instead_of``: the score table's "hand" column is a round, not the cards held.
+    contexts: tuple[str, ...] = ()
+    instead_of: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,8 @@ def load(lang: str) -> Glossary:
         entries.append(Entry(term["key"], term["en"], tuple(term.get("match", [term["en"]])),
                              term.get("case", False), tuple(term.get("ignore", ())), term["group"],
                              w["word"], forms, w.get("seed", ""), w.get("quote", ""), w.get("why", ""),
-                             w.get("also", ""), tuple(a.lower() for a in w.get("avoid", ()))))
+                             w.get("also", ""), tuple(a.lower() for a in w.get("avoid", ())),
+                             tuple(term.get("contexts", ())), term.get("instead_of", "")))
     return Glossary(lang, data.get("seeds", {}), tuple(entries))
 
 
@@ -126,6 +131,15 @@ def terms_in(english: str, glossary: Glossary) -> list[Entry]:
     return found
 
 
+def _in_context(entries: list[Entry], context: str, glossary: Glossary) -> list[Entry]:
+    """``entries`` with each term a context turns into another replaced by it (the round for
+    "hand" in the score table: see ``Entry.contexts``)."""
+    for term in glossary.entries:
+        if context in term.contexts and any(e.key == term.instead_of for e in entries):
+            entries = [term if e.key == term.instead_of else e for e in entries]
+    return list(dict.fromkeys(entries))
+
+
 def _said(catalog: Catalog, glossary: Glossary) -> Iterator[tuple[tuple[str, ...], tuple[str, ...], list[Entry]]]:
     """Each translated message: its ids, its translation(s) and the terms its English says."""
     for message in catalog:
@@ -136,6 +150,8 @@ def _said(catalog: Catalog, glossary: Glossary) -> Iterator[tuple[tuple[str, ...
         entries: list[Entry] = []
         for msgid in ids:
             entries.extend(e for e in terms_in(msgid, glossary) if e not in entries)
+        if message.context:
+            entries = _in_context(entries, message.context, glossary)
         yield tuple(ids), tuple(s or "" for s in strings), entries
 
 
