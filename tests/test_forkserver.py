@@ -199,3 +199,38 @@ def test_after_a_source_edit_kernels_come_from_a_fresh_zygote_and_old_kernels_li
         first.wait(30)  # its last kernel gone, the old zygote leaves
 
     asyncio.run(scenario())
+
+
+def test_a_forked_kernel_binds_ports_of_its_own_when_another_process_took_the_picked_ones(
+        zygote, tmp_path, monkeypatch):
+    """jupyter_client picks the ports in the server and the kernel binds them a moment later;
+    another process that takes one in between (a second Voilà server starting a kernel) made the
+    kernel die with "Address already in use", and its restarts die on the same cached ports
+    (CI: a page that never loaded). Here every port jupyter_client picks is one a socket of
+    this test already holds: the forked kernel binds free ports of its own, the manager and the
+    connection file say which, and the kernel runs."""
+    import json
+    import socket
+
+    from jupyter_client.localinterfaces import localhost
+    from jupyter_client.provisioning.local_provisioner import LocalPortCache
+
+    held = socket.socket()
+    held.bind((localhost(), 0))
+    held.listen()
+    taken = held.getsockname()[1]
+    monkeypatch.setattr(LocalPortCache.instance(), "find_available_port", lambda ip: taken)
+
+    async def scenario():
+        async with Kernel(tmp_path) as k:
+            assert isinstance(k.km.provisioner.process, ForkedKernel)
+            ports = [getattr(k.km, name) for name in forkserver.PORT_NAMES]
+            assert taken not in ports and all(ports), ports
+            written = json.loads(Path(k.km.connection_file).read_text())
+            assert [written[name] for name in forkserver.PORT_NAMES] == ports
+            assert (await run(k.kc, "print(6 * 7)")).strip() == "42"
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        held.close()

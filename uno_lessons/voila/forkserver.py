@@ -323,6 +323,11 @@ class Zygote:
 #: The server's zygote (one per server process).
 ZYGOTE = Zygote()
 
+#: The connection file's ports, which a forked kernel chooses itself (``_ports_left_to_the_kernel``).
+PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
+#: Seconds a forked kernel has to bind its ports and say which (a fork is ready in well under one).
+PORTS_TIMEOUT = 60.0
+
 
 class ForkProvisioner(LocalProvisioner):
     """``LocalProvisioner`` whose ipykernel kernels are forked from the zygote."""
@@ -342,13 +347,60 @@ class ForkProvisioner(LocalProvisioner):
             env = kwargs.get("env") or dict(os.environ)
             env.setdefault("JPY_PARENT_PID", str(os.getpid()))
             request = {"argv": cmd, "env": env, "cwd": str(kwargs.get("cwd") or os.getcwd())}
+            written = self._ports_left_to_the_kernel()
             try:
                 forked = await ZYGOTE.fork(request, list(self.preload))
             except OSError as exc:
                 self.log.warning("uno fork server unavailable, starting the kernel the usual way: %s", exc)
+            if forked is None:  # launched the usual way, on the ports jupyter_client picked
+                self._connection_file().write_text(written)
         if forked is None:
             return await super().launch_kernel(cmd, **kwargs)
         self.process = forked  # type: ignore[assignment]
         self.pid = self.pgid = forked.pid
         self.cwd = kwargs.get("cwd", Path.cwd())
+        return await self._kernels_ports(forked)
+
+    def _connection_file(self) -> Path:
+        return Path(self.parent.connection_file)  # type: ignore[union-attr]
+
+    def _ports_left_to_the_kernel(self) -> str:
+        """Write the connection file with its ports 0, so the kernel binds ports of its own.
+
+        jupyter_client picks the five ports in this process (binding each, then letting go)
+        and the kernel binds them a moment later: another process that picks in between (a
+        second Voilà server: ``uno-lessons serve`` runs two, CI a dozen) can take one, and the
+        kernel dies with "Address already in use". Worse, a restart asks for the same cached
+        ports, so it dies again and the page waits for ever. ipykernel binds a random free port
+        for a 0 and writes what it bound into the connection file (the handshake its
+        ``write_connection_file`` is made for); ``_kernels_ports`` reads them back. Returns
+        the file as jupyter_client wrote it (put back if the kernel is launched instead)."""
+        path = self._connection_file()
+        written = path.read_text()
+        info = json.loads(written)
+        info.update(dict.fromkeys(PORT_NAMES, 0))
+        tmp = path.with_name(path.name + ".tmp")
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as fh:
+            json.dump(info, fh, indent=1)  # made 0600 from the start, as jupyter_client's: the key is in it
+        os.replace(tmp, path)
+        return written
+
+    async def _kernels_ports(self, forked: ForkedKernel) -> KernelConnectionInfo:
+        """The connection info with the ports the forked kernel bound (read from the file it
+        rewrites once its sockets are bound), told to the kernel manager too; the info as it
+        was if the kernel exits first (the manager then sees a dead kernel, as before)."""
+        km = self.parent
+        path = self._connection_file()
+        deadline = time.monotonic() + PORTS_TIMEOUT
+        while time.monotonic() < deadline and forked.poll() is None:
+            try:
+                info = json.loads(path.read_text())
+            except (OSError, ValueError):  # being replaced this very moment
+                info = {}
+            if info and all(info.get(name) for name in PORT_NAMES):
+                for name in PORT_NAMES:
+                    setattr(km, name, int(info[name]))
+                    self.connection_info[name] = int(info[name])  # type: ignore[literal-required]
+                return self.connection_info
+            await asyncio.sleep(0.005)
         return self.connection_info
