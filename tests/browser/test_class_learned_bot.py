@@ -84,6 +84,9 @@ def test_a_teacher_seats_an_uploaded_policy_and_a_learner_plays_against_it(class
         played += 1
         # Ana's bot's cards stay face down on Ben's page: counts and backs only.
         assert ben.locator(".uno-other-row[data-seat='1'] .uno-card-svg").count() == 0
+    # The learned bot (turbo) answers Ben's last move: wait until it is Ben's turn again (or
+    # the hand is over), when nothing moves until Ben does, before reading the store.
+    wait_for_human_or_end(ben)
     final = class_store.load(code)
     bot_moves = [rec for rec in map(decode, final.log) if rec[0] == "move" and rec[1] == 1]
     assert bot_moves, "the learned bot never moved"
