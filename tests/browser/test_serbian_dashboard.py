@@ -37,8 +37,9 @@ DASHBOARD_SOURCES = ("uno_lessons/dashboard/", "uno_lessons/widgets/", "uno_less
 #: Not words: links (and the short addresses a join card shows, host:port/path), card codes (G3, W+4, WDT), rule ids (E-UNO-5), template placeholders,
 #: the example table code of the code field (K7QM3X; a page's own table code is one of the
 #: reader's names), "QR" (a QR code is called that in every language), the package's names
-#: in code (save_policy: what a learner types) and file suffixes (.json, .npz).
-CODES = re.compile(r"https?://\S+|\b[\w.-]+:\d+(?:/\S*)?|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
+#: in code (save_policy: what a learner types), file suffixes (.json, .npz) and a link's query
+#: string (?table=…&view=projector: before the page knows its own address a link is only that).
+CODES = re.compile(r"https?://\S+|\?\w+=[\w=&%.-]*|\b[\w.-]+:\d+(?:/\S*)?|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
                    r"|(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])"
                    r"|\bK7QM3X\b|\bQR\b|\b[a-z]+(?:_[a-z]+)+\b|\.(?:json|npz)\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
