@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from jupyter_client.connect import KernelConnectionInfo
+from jupyter_client.connect import KernelConnectionInfo, port_names
 from jupyter_client.provisioning import LocalProvisioner
 from traitlets import List, Unicode
 
@@ -323,8 +323,9 @@ class Zygote:
 #: The server's zygote (one per server process).
 ZYGOTE = Zygote()
 
-#: The connection file's ports, which a forked kernel chooses itself (``_ports_left_to_the_kernel``).
-PORT_NAMES = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
+#: The connection file's ports, which a forked kernel chooses itself (``_ports_left_to_the_kernel``):
+#: jupyter_client's own list of them.
+PORT_NAMES = tuple(port_names)
 #: Seconds a forked kernel has to bind its ports and say which (a fork is ready in well under one).
 PORTS_TIMEOUT = 60.0
 
