@@ -2,7 +2,9 @@
 
 Each side is driven the way its users drive it, with the same policy:
 
-- RLCard 1.2: ``rlcard.make("uno", config={"seed": s, "game_num_players": n})`` once, then
+- RLCard 1.2: ``rlcard.make("uno", config={"seed": s, "game_num_players": n})`` once (RLCard
+  1.2 hands ``game_num_players`` on to blackjack and hold'em only, so its UNO env seats two
+  players whatever ``n`` is; the benchmark prints the count it seated), then
   ``state, player = env.reset()`` per game and ``env.step(action)`` with an action id from
   ``state["legal_actions"]`` until ``env.is_over()``. Every step RLCard builds the next
   player's state (its observation planes and legal actions). RLCard's rules: no UNO call, no
@@ -23,11 +25,14 @@ Each side is driven the way its users drive it, with the same policy:
   tests/test_agents_batch.py), the same policy, the observation built on every step; no
   PettingZoo loop.
 - A step is one ``env.step`` with an action (the ``None`` steps of finished seats are not
-  counted). Repeats are interleaved (uno_lessons, RLCard, uno_lessons, ...) so both see the
-  same machine load; each figure is the median over the repeats, and the ratio is the ratio of
-  the medians.
+  counted). Interleaved finely: a run of ``--steps`` steps per env is played in chunks of
+  about ``--chunk`` steps (2,000, whole hands: a few hundredths of a second), in the order A B C, C B
+  A, ..., and each env's time is the sum over its chunks, so all see the same drift of the
+  machine's speed (engine_speed.py says why). Each keeps its env and Generator from chunk to
+  chunk; each run starts again from the seed. Per run the ratio is steps/s over RLCard's;
+  the figures printed are the medians over ``--repeat`` runs, with the lowest and highest.
 
-    python benchmarks/agents_speed.py [--steps 20000] [--players 2 4 10] [--repeat 5]
+    python benchmarks/agents_speed.py [--steps 20000] [--players 2 4 10] [--repeat 5] [--chunk 2000]
 """
 
 from __future__ import annotations
@@ -38,101 +43,166 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
+
+#: Steps per chunk of the interleaving (whole hands: a chunk ends with the hand that passes it).
+CHUNK = 2000
+
+
+def ours(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
+    """uno_lessons' PettingZoo env: a function that plays whole hands until at least
+    ``steps`` more steps are made and returns (steps, hands, 0). One env and one picker from
+    call to call: ``reset(seed=seed)`` for the first hand, ``reset()`` for every next one."""
+    from uno_lessons.agents import env
+
+    e = env(players=players, rules="encanto")
+    pick = random.Random(seed)
+    first = [True]
+
+    def play(steps: int) -> tuple[int, int, int]:
+        made = hands = 0
+        while made < steps:
+            if first:
+                e.reset(seed=seed)
+                first.clear()
+            else:
+                e.reset()
+            for _agent in e.agent_iter():
+                _obs, _reward, termination, truncation, _info = e.last()
+                if termination or truncation:
+                    e.step(None)
+                    continue
+                legal = e.legal_actions()
+                e.step(legal[int(pick.random() * len(legal))])
+                made += 1
+            hands += 1
+        return made, hands, 0
+
+    return play
+
+
+def rlcard(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
+    """RLCard 1.2's UNO env: a function that plays whole games until at least ``steps`` more
+    steps are made and returns (steps, games started, games ended by RLCard's IndexError).
+    One env (``rlcard.make`` seeds it) and one picker from call to call."""
+    import rlcard as rlcard_
+
+    e = rlcard_.make("uno", config={"seed": seed, "game_num_players": players})
+    # RLCard 1.2's Env passes game_num_players on only for blackjack and the hold'em games
+    # (rlcard/envs/env.py): its UNO env always seats two, whatever is asked. Read, not assumed.
+    seated[players] = e.num_players
+    pick = random.Random(seed)
+
+    def play(steps: int) -> tuple[int, int, int]:
+        made = games = errors = 0
+        while made < steps:
+            games += 1
+            try:
+                state, _player = e.reset()
+                while not e.is_over():
+                    legal = list(state["legal_actions"])
+                    state, _player = e.step(legal[int(pick.random() * len(legal))])
+                    made += 1
+            except IndexError:  # RLCard fails when every card is in the hands; count, don't crash
+                errors += 1
+        return made, games, errors
+
+    return play
+
+
+def batch(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
+    """``uno_lessons.agents.batch.Batch`` (the env's rules, decisions, observations and
+    seeding, without the AEC loop) with the same policy: a function that plays whole hands
+    from one Generator until at least ``steps`` more steps are made; returns (steps, hands, 0)."""
+    import numpy as np
+
+    from uno_lessons.agents.batch import Batch
+
+    runner, rng, pick = Batch(players, "encanto"), np.random.default_rng(seed), random.Random(seed)
+
+    def policy(seat: int, legal: list[int], observation: object) -> int:
+        return legal[int(pick.random() * len(legal))]
+
+    def play(steps: int) -> tuple[int, int, int]:
+        made = hands = 0
+        while made < steps:
+            made += runner.run(1, policy, seed=rng)[0].steps  # every step builds the observation too
+            hands += 1
+        return made, hands, 0
+
+    return play
 
 
 def run_ours(players: int, steps: int, seed: int) -> tuple[int, int, int]:
     """Play whole hands in uno_lessons' PettingZoo env until ``steps`` steps are made (the
     hand under way is finished); return (steps, hands, 0)."""
-    from uno_lessons.agents import env
-
-    e = env(players=players, rules="encanto")
-    e.reset(seed=seed)
-    pick = random.Random(seed)
-    made = hands = 0
-    while True:
-        for _agent in e.agent_iter():
-            _obs, _reward, termination, truncation, _info = e.last()
-            if termination or truncation:
-                e.step(None)
-                continue
-            legal = e.legal_actions()
-            e.step(legal[int(pick.random() * len(legal))])
-            made += 1
-        hands += 1
-        if made >= steps:
-            return made, hands, 0
-        e.reset()
+    return ours(players, seed)(steps)
 
 
 def run_rlcard(players: int, steps: int, seed: int) -> tuple[int, int, int]:
     """Play whole games in RLCard 1.2's UNO env until ``steps`` steps are made; return
     (steps, games started, games ended by RLCard's IndexError)."""
-    import rlcard
-
-    e = rlcard.make("uno", config={"seed": seed, "game_num_players": players})
-    pick = random.Random(seed)
-    made = games = errors = 0
-    while made < steps:
-        games += 1
-        try:
-            state, _player = e.reset()
-            while not e.is_over():
-                legal = list(state["legal_actions"])
-                state, _player = e.step(legal[int(pick.random() * len(legal))])
-                made += 1
-        except IndexError:  # RLCard fails when every card is in the hands; count, don't crash
-            errors += 1
-    return made, games, errors
+    return rlcard(players, seed)(steps)
 
 
 def run_batch(players: int, steps: int, seed: int) -> tuple[int, int, int]:
-    """Whole hands through ``uno_lessons.agents.batch.Batch`` (the env's rules, decisions,
-    observations and seeding, without the AEC loop) with the same policy, until ``steps``
-    steps are made; return (steps, hands, 0)."""
-    import numpy as np
-
-    from uno_lessons.agents.batch import Batch
-
-    batch, rng, pick = Batch(players, "encanto"), np.random.default_rng(seed), random.Random(seed)
-
-    def policy(seat: int, legal: list[int], observation: object) -> int:
-        return legal[int(pick.random() * len(legal))]
-
-    made = hands = 0
-    while made < steps:
-        made += batch.run(1, policy, seed=rng)[0].steps  # every step builds the observation too
-        hands += 1
-    return made, hands, 0
+    """Whole hands through ``Batch`` with the same policy until ``steps`` steps are made;
+    return (steps, hands, 0)."""
+    return batch(players, seed)(steps)
 
 
-RUNNERS = {"uno_lessons": run_ours, "rlcard 1.2": run_rlcard, "batch": run_batch}
+RUNNERS = {"uno_lessons": ours, "rlcard 1.2": rlcard, "batch": batch}
+#: Players RLCard's env actually seated, by the count asked for (``rlcard`` notes it).
+seated: dict[int, int] = {}
 
 
-def measure(players: int, steps: int, repeat: int, seed: int) -> dict[str, dict[str, float]]:
-    """Interleaved timed runs of both envs: per env the median steps/s, steps per game and
-    the games ended by RLCard's IndexError (summed over the runs)."""
-    runs: dict[str, list[tuple[float, int, int, int]]] = {name: [] for name in RUNNERS}
-    for run in RUNNERS.values():  # warm up imports and caches, untimed
-        run(players, 500, seed)
+def measure(players: int, steps: int, repeat: int, seed: int, chunk: int = CHUNK) -> dict[str, dict[str, Any]]:
+    """``repeat`` runs of about ``steps`` steps per env, interleaved in chunks of about
+    ``chunk`` steps (module docstring): per env the median steps/s over the runs, steps per
+    game, RLCard's IndexError games (summed), and the per-run ratios to RLCard's steps/s."""
+    for make in RUNNERS.values():  # warm up imports and caches, untimed
+        make(players, seed)(500)
+    names = list(RUNNERS)
+    runs: dict[str, list[tuple[float, int, int, int]]] = {name: [] for name in names}
     for _ in range(repeat):
-        for name, run in RUNNERS.items():
-            start = time.perf_counter()
-            made, games, errors = run(players, steps, seed)
-            runs[name].append((time.perf_counter() - start, made, games, errors))
-    return {name: {
+        envs = {name: make(players, seed) for name, make in RUNNERS.items()}  # each run from the seed
+        totals = {name: [0.0, 0, 0, 0] for name in names}
+        turn = 0
+        while min(int(total[1]) for total in totals.values()) < steps:
+            for name in (names if turn % 2 == 0 else names[::-1]):  # A B C, C B A, ...: drift cancels
+                if totals[name][1] >= steps:
+                    continue
+                start = time.perf_counter()
+                made, games, errors = envs[name](chunk)
+                total = totals[name]
+                total[0] += time.perf_counter() - start
+                total[1] += made
+                total[2] += games
+                total[3] += errors
+            turn += 1
+        for name in names:
+            t, m, g, err = totals[name]
+            runs[name].append((t, int(m), int(g), int(err)))
+    out: dict[str, dict[str, Any]] = {name: {
         "steps/s": statistics.median(m / t for t, m, _, _ in rows),
         "spread": (min(m / t for t, m, _, _ in rows), max(m / t for t, m, _, _ in rows)),
         "steps/game": statistics.median(m / g for _, m, g, _ in rows),
         "errors": sum(err for *_, err in rows),
     } for name, rows in runs.items()}
+    theirs = runs["rlcard 1.2"]
+    for name in ("uno_lessons", "batch"):
+        out[name]["ratios"] = [(m1 / t1) / (m2 / t2) for (t1, m1, *_), (t2, m2, *_) in zip(runs[name], theirs, strict=True)]
+    return out
 
 
 def main() -> None:
-    """Run both envs for each player count and print steps/s, the spread and the ratio."""
+    """Run the envs for each player count and print steps/s, the spread and the ratios."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--steps", type=int, default=20000, help="steps per run and env (whole games)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4, 10])
-    ap.add_argument("--repeat", type=int, default=5, help="interleaved runs per env; the median is reported")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per player count; the median is reported")
+    ap.add_argument("--chunk", type=int, default=CHUNK, help="steps per chunk of the interleaving (whole hands)")
     ap.add_argument("--seed", type=int, default=12345)
     args = ap.parse_args()
     try:
@@ -142,18 +212,23 @@ def main() -> None:
         raise SystemExit("PettingZoo or RLCard is missing: pip install -e '.[agents,bench]'") from None
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# command: {' '.join(['python', *sys.argv])}")
-    print(f"# {os.cpu_count()} cores, load average {load}; {args.steps} steps per run, median of "
-          f"{args.repeat} interleaved runs, seed {args.seed}")
+    print(f"# {os.cpu_count()} cores, load average {load}; {args.steps} steps per run and env in chunks of "
+          f"{args.chunk}, {args.repeat} runs, seed {args.seed}")
     print(f"{'players':>7} {'env':<12} {'steps/s':>9} {'min':>9} {'max':>9} {'steps/game':>10}")
     for n in args.players:
-        res = measure(n, args.steps, args.repeat, args.seed)
-        for name, r in res.items():
+        res = measure(n, args.steps, args.repeat, args.seed, args.chunk)
+        for name in RUNNERS:
+            r = res[name]
             low, high = r["spread"]
             note = f"   ({r['errors']} games ended in RLCard's IndexError)" if name == "rlcard 1.2" else ""
             print(f"{n:>7} {name:<12} {r['steps/s']:>9.0f} {low:>9.0f} {high:>9.0f} {r['steps/game']:>10.1f}{note}")
-        ratio = res["uno_lessons"]["steps/s"] / res["rlcard 1.2"]["steps/s"]
-        batch = res["batch"]["steps/s"] / res["rlcard 1.2"]["steps/s"]
-        print(f"{n:>7} ratio uno_lessons / rlcard: steps/s {ratio:.2f}; batch / rlcard: {batch:.2f}")
+        if seated.get(n, n) != n:
+            print(f"{n:>7} (RLCard's env was asked for {n} players and seated {seated[n]}: its UNO env ignores "
+                  "game_num_players)")
+        env_r, batch_r = res["uno_lessons"]["ratios"], res["batch"]["ratios"]
+        print(f"{n:>7} ratio uno_lessons / rlcard: steps/s {statistics.median(env_r):.2f}; "
+              f"batch / rlcard: {statistics.median(batch_r):.2f}")
+        print(f"{n:>7} ratios per run: env {min(env_r):.2f}-{max(env_r):.2f}, batch {min(batch_r):.2f}-{max(batch_r):.2f}")
 
 
 if __name__ == "__main__":

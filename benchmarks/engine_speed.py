@@ -17,83 +17,137 @@ cost:
   a drawn card that matches by itself; uno_lessons offers drawing as a legal move, so the
   policy draws only when it cannot play, and plays a drawn card that matches. One
   ``random.Random.random()`` call per move on each side picks the move.
-- Repeats are interleaved (uno_lessons, RLCard, uno_lessons, RLCard, ...) so both see the same
-  machine load; each side's figure is the median over the repeats, and the ratio is the
-  ratio of the medians. Games/s counts every game started (RLCard's IndexError games too).
+- Interleaved finely: a run of ``--games`` games per engine is played in chunks of
+  ``--chunk`` games (25; a few milliseconds each), alternating A B, B A, A B, ... between
+  the engines, and each engine's time is the sum over its chunks. On a shared machine the
+  speed of a core drifts by 20% and more within seconds (the same loop, run twice in a row,
+  was seen to differ that much); engines timed one after the other in long runs each catch a
+  different part of that drift, chunks a few milliseconds long catch the same parts. Each
+  engine keeps one game object and one Generator from chunk to chunk, so a run is the same
+  games as one long loop. Each run starts again from the seed.
+- Per run the ratio is uno_lessons' games/s over RLCard's; the figure printed is the median
+  over ``--repeat`` runs with the lowest and highest (the spread). Games/s counts every game
+  started (RLCard's IndexError games too).
 - Each run is timed twice: by the wall clock (games/s) and by the CPU time this process
-  used (``time.process_time()``: games per CPU-second). On a machine doing other work the
-  wall clock also counts the time the process waited for a core, which differs from run to
-  run; the CPU time does not, so its ratio is the steadier figure of the two engines' cost.
+  used (``time.process_time()``: games per CPU-second).
 
-    python benchmarks/engine_speed.py [--games 2000] [--players 2 4 10] [--repeat 5]
+    python benchmarks/engine_speed.py [--games 2000] [--players 2 4 10] [--repeat 5] [--chunk 25]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from uno_lessons import Game, Rules
 
+#: Games per chunk: each run alternates chunks of this many games between the engines.
+CHUNK = 25
 
-def play_ours(players: int, games: int, seed: int) -> tuple[int, int, int]:
-    """Play ``games`` complete games through the public API; return (games, moves, 0)."""
+
+def ours(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
+    """uno_lessons' side: a function that plays ``games`` more complete games through the
+    public API and returns (games, moves, 0). Its Generator and picker go on from call to
+    call, so chunks of games played one after another are one long run."""
     rng = np.random.default_rng(seed)  # one Generator deals every game
     pick = random.Random(seed)
     rules = Rules.encanto()
-    moves = 0
-    for _ in range(games):
-        game = Game.new(players, rules=rules, rng=rng)
-        while game.winner is None:
-            legal = game.legal_moves()
-            plays = [m for m in legal if m.kind == "play"]
-            r = pick.random()
-            game.apply(plays[int(r * len(plays))] if plays else legal[0])
-            moves += 1
-    return games, moves, 0
+
+    def play(games: int) -> tuple[int, int, int]:
+        moves = 0
+        for _ in range(games):
+            game = Game.new(players, rules=rules, rng=rng)
+            while game.winner is None:
+                legal = game.legal_moves()
+                plays = [m for m in legal if m.kind == "play"]
+                r = pick.random()
+                game.apply(plays[int(r * len(plays))] if plays else legal[0])
+                moves += 1
+        return games, moves, 0
+
+    return play
 
 
-def play_rlcard(players: int, games: int, seed: int) -> tuple[int, int, int]:
-    """RLCard 1.2's raw UnoGame loop; return (games started, moves, IndexError games)."""
+def rlcard(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
+    """RLCard 1.2's side: a function that plays ``games`` more games of its raw UnoGame loop
+    and returns (games started, moves, IndexError games); one game object and one
+    RandomState from call to call."""
     from rlcard.games.uno.game import UnoGame
 
     game = UnoGame(num_players=players)  # one game object, as rlcard.make's env keeps
     game.np_random = np.random.RandomState(seed)
     pick = random.Random(seed)
-    moves = errors = 0
-    for _ in range(games):
-        try:
-            game.init_game()
-            while not game.is_over():
-                legal = game.get_legal_actions()
-                plays = [a for a in legal if a != "draw"]
-                r = pick.random()
-                game.step(plays[int(r * len(plays))] if plays else legal[0])
-                moves += 1
-        except IndexError:  # RLCard fails when every card is in the hands; count, don't crash
-            errors += 1
-    return games, moves, errors
+
+    def play(games: int) -> tuple[int, int, int]:
+        moves = errors = 0
+        for _ in range(games):
+            try:
+                game.init_game()
+                while not game.is_over():
+                    legal = game.get_legal_actions()
+                    plays = [a for a in legal if a != "draw"]
+                    r = pick.random()
+                    game.step(plays[int(r * len(plays))] if plays else legal[0])
+                    moves += 1
+            except IndexError:  # RLCard fails when every card is in the hands; count, don't crash
+                errors += 1
+        return games, moves, errors
+
+    return play
 
 
-ENGINES = {"uno_lessons": play_ours, "rlcard 1.2": play_rlcard}
+def play_ours(players: int, games: int, seed: int) -> tuple[int, int, int]:
+    """Play ``games`` complete games through the public API; return (games, moves, 0)."""
+    return ours(players, seed)(games)
 
 
-def measure(players: int, games: int, repeat: int, seed: int) -> dict[str, dict[str, float]]:
-    """Interleaved timed runs of both engines: per engine the median games/s and moves/s,
-    moves per game and RLCard's IndexError games (summed over the runs)."""
-    runs: dict[str, list[tuple[float, int, int, int, float]]] = {name: [] for name in ENGINES}
-    for play in ENGINES.values():  # warm up imports and caches, untimed
-        play(players, 20, seed)
+def play_rlcard(players: int, games: int, seed: int) -> tuple[int, int, int]:
+    """RLCard 1.2's raw UnoGame loop; return (games started, moves, IndexError games)."""
+    return rlcard(players, seed)(games)
+
+
+ENGINES = {"uno_lessons": ours, "rlcard 1.2": rlcard}
+
+
+def measure(players: int, games: int, repeat: int, seed: int, chunk: int = CHUNK) -> dict[str, dict[str, Any]]:
+    """``repeat`` runs of ``games`` games per engine, interleaved in chunks (module
+    docstring); per engine the median games/s and moves/s over the runs, moves per game,
+    RLCard's IndexError games (summed), and ``ratios``: uno_lessons' games/s over RLCard's
+    in each run (wall clock and CPU time)."""
+    for make in ENGINES.values():  # warm up imports and caches, untimed
+        make(players, seed)(20)
+    names = list(ENGINES)
+    runs: dict[str, list[tuple[float, int, int, int, float]]] = {name: [] for name in names}
     for _ in range(repeat):
-        for name, play in ENGINES.items():
-            start, cpu = time.perf_counter(), time.process_time()
-            g, m, err = play(players, games, seed)
-            runs[name].append((time.perf_counter() - start, g, m, err, time.process_time() - cpu))
-    out = {}
+        players_of = {name: make(players, seed) for name, make in ENGINES.items()}  # each run from the seed
+        totals: dict[str, list[float]] = {name: [0.0, 0, 0, 0, 0.0] for name in names}
+        done, turn = 0, 0
+        while done < games:
+            size = min(chunk, games - done)
+            for name in (names if turn % 2 == 0 else names[::-1]):  # A B, B A, ...: drift cancels
+                start, cpu = time.perf_counter(), time.process_time()
+                g, m, err = players_of[name](size)
+                t, c = time.perf_counter() - start, time.process_time() - cpu
+                total = totals[name]
+                total[0] += t
+                total[1] += g
+                total[2] += m
+                total[3] += err
+                total[4] += c
+            done += size
+            turn += 1
+        for name in names:
+            wall, played, made, failed, spent = totals[name]
+            runs[name].append((wall, int(played), int(made), int(failed), spent))
+    out: dict[str, dict[str, Any]] = {}
     for name, rows in runs.items():
         out[name] = {
             "games/s": statistics.median(g / t for t, g, _, _, _ in rows),
@@ -103,33 +157,44 @@ def measure(players: int, games: int, repeat: int, seed: int) -> dict[str, dict[
             "games/cpu-s": statistics.median(g / c for _, g, _, _, c in rows),
             "moves/cpu-s": statistics.median(m / c for _, _, m, _, c in rows),
         }
+    a, b = runs["uno_lessons"], runs["rlcard 1.2"]
+    out["ratios"] = {
+        "wall": [(g1 / t1) / (g2 / t2) for (t1, g1, *_), (t2, g2, *_) in zip(a, b, strict=True)],
+        "cpu": [(g1 / c1) / (g2 / c2) for (_, g1, _, _, c1), (_, g2, _, _, c2) in zip(a, b, strict=True)],
+    }
     return out
 
 
 def main() -> None:
     """Run both engines for each player count and print games/s, moves/s and the ratios."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", type=int, default=2000, help="games per run and engine")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4, 10])
-    ap.add_argument("--repeat", type=int, default=5, help="interleaved runs per engine; the median is reported")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per player count; the median is reported")
+    ap.add_argument("--chunk", type=int, default=CHUNK, help="games per chunk of the interleaving")
     ap.add_argument("--seed", type=int, default=12345)
     args = ap.parse_args()
     try:
         import rlcard  # noqa: F401
     except ImportError:
         raise SystemExit("RLCard is missing: pip install -e '.[bench]'") from None
-    print(f"{args.games} games per run, median of {args.repeat} interleaved runs, seed {args.seed}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"# command: {' '.join(['python', *sys.argv])}")
+    print(f"# {os.cpu_count()} cores, load average {load}; {args.games} games per run and engine in chunks of "
+          f"{args.chunk}, {args.repeat} runs, seed {args.seed}")
     print(f"{'players':>7} {'engine':<12} {'games/s':>9} {'moves/s':>10} {'moves/game':>10}")
     for n in args.players:
-        res = measure(n, args.games, args.repeat, args.seed)
-        ours, theirs = res["uno_lessons"], res["rlcard 1.2"]
-        for name, r in res.items():
+        res = measure(n, args.games, args.repeat, args.seed, args.chunk)
+        for name in ENGINES:
+            r = res[name]
             note = f"   ({r['errors']} games ended in RLCard's IndexError)" if name == "rlcard 1.2" else ""
             print(f"{n:>7} {name:<12} {r['games/s']:>9.0f} {r['moves/s']:>10.0f} {r['moves/game']:>10.1f}{note}")
-        print(f"{n:>7} ratio uno_lessons / rlcard: games/s {ours['games/s'] / theirs['games/s']:.2f}, "
-              f"moves/s {ours['moves/s'] / theirs['moves/s']:.2f}")
-        print(f"{n:>7} ratio uno_lessons / rlcard per CPU-second: games {ours['games/cpu-s'] / theirs['games/cpu-s']:.2f}, "
-              f"moves {ours['moves/cpu-s'] / theirs['moves/cpu-s']:.2f}")
+        ours_, theirs = res["uno_lessons"], res["rlcard 1.2"]
+        wall, cpu = res["ratios"]["wall"], res["ratios"]["cpu"]
+        print(f"{n:>7} ratio uno_lessons / rlcard: games/s {statistics.median(wall):.2f} "
+              f"(runs {min(wall):.2f}-{max(wall):.2f}), moves/s {ours_['moves/s'] / theirs['moves/s']:.2f}")
+        print(f"{n:>7} ratio uno_lessons / rlcard per CPU-second: games {statistics.median(cpu):.2f} "
+              f"(runs {min(cpu):.2f}-{max(cpu):.2f})")
 
 
 if __name__ == "__main__":

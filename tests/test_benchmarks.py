@@ -22,8 +22,10 @@ def run(script: str, *args: str) -> str:
 def test_engine_speed_prints_rates_and_ratio_for_each_player_count():
     text = run("engine_speed.py", "--games", "30", "--repeat", "1", "--players", "2", "10")
     for n in ("2", "10"):
-        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: games/s ([0-9.]+), moves/s ([0-9.]+)$", text, re.M)
-        assert ratio and float(ratio.group(1)) > 0 and float(ratio.group(2)) > 0
+        ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: games/s ([0-9.]+) \(runs ([0-9.]+)-([0-9.]+)\), "
+                          rf"moves/s ([0-9.]+)$", text, re.M)
+        assert ratio and float(ratio.group(1)) > 0 and float(ratio.group(4)) > 0, text
+        assert float(ratio.group(2)) <= float(ratio.group(1)) <= float(ratio.group(3))
         ours = re.search(rf"^\s*{n} uno_lessons\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
         assert ours and int(ours.group(1)) > 0 and float(ours.group(3)) > 1
         theirs = re.search(rf"^\s*{n} rlcard 1.2\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+\((\d+) games ended", text, re.M)
@@ -41,6 +43,13 @@ def test_engine_speed_drives_both_engines_with_the_same_policy():
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
     assert engine_speed.play_ours(4, 5, 3) == engine_speed.play_ours(4, 5, 3)
+    # The interleaving plays a run in chunks: chunks of one player are the same games as one loop.
+    play = engine_speed.ours(4, 3)
+    first, rest = play(2), play(3)
+    assert (first[0] + rest[0], first[1] + rest[1], 0) == engine_speed.play_ours(4, 5, 3)
+    play_rl = engine_speed.rlcard(4, 3)
+    first, rest = play_rl(2), play_rl(3)
+    assert tuple(a + b for a, b in zip(first, rest, strict=True)) == engine_speed.play_rlcard(4, 5, 3)
     games, moves, errors = engine_speed.play_rlcard(4, 5, 3)
     assert games == 5 and moves > 5 * 10 and errors >= 0
     assert engine_speed.play_rlcard(4, 5, 3) == (games, moves, errors)
@@ -80,10 +89,15 @@ def test_class_soak_plays_through_a_lock_and_a_killed_kernel_and_loses_nothing()
 def test_agents_speed_prints_steps_per_second_and_the_ratio_for_each_player_count():
     text = run("agents_speed.py", "--steps", "300", "--repeat", "1", "--players", "2", "10")
     assert text.startswith("# command: ") and "cores, load average" in text
+    # RLCard's UNO env seats two whatever it is asked: the table says so where it differs.
+    assert re.search(r"^\s*10 \(RLCard's env was asked for 10 players and seated 2", text, re.M), text
+    assert not re.search(r"^\s*2 \(RLCard's env was asked", text, re.M), text
     for n in ("2", "10"):
         ratio = re.search(rf"^\s*{n} ratio uno_lessons / rlcard: steps/s ([0-9.]+); batch / rlcard: ([0-9.]+)$",
                           text, re.M)
         assert ratio and float(ratio.group(1)) > 0 and float(ratio.group(2)) > 0, text
+        runs = re.search(rf"^\s*{n} ratios per run: env ([0-9.]+)-([0-9.]+), batch ([0-9.]+)-([0-9.]+)$", text, re.M)
+        assert runs and float(runs.group(1)) <= float(ratio.group(1)) <= float(runs.group(2)), text
         batch = re.search(rf"^\s*{n} batch\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
         assert batch and int(batch.group(1)) > 0, text
         ours = re.search(rf"^\s*{n} uno_lessons\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)$", text, re.M)
@@ -106,3 +120,5 @@ def test_agents_speed_drives_both_envs_with_seeded_random_legal_actions():
     made, games, errors = agents_speed.run_rlcard(4, 200, 3)
     assert made >= 200 and games >= 1 and errors >= 0
     assert agents_speed.run_rlcard(4, 200, 3) == (made, games, errors)
+    # RLCard's UNO env seats two players whatever it is asked for; the benchmark reads it.
+    assert agents_speed.seated[4] == 2
