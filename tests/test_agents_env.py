@@ -234,3 +234,30 @@ def test_render_says_what_happened_as_a_spectator_hears_it():
     assert text is not None and "deals 7 cards" in text and text.endswith(repr(e.game))
     e.step(e.legal_actions()[0])
     assert "deals" not in (e.render() or "")  # only what is new
+
+
+def test_agent_iter_and_last_are_pettingzoos_own():
+    """``agent_iter`` and ``last`` are written for speed in UnoEnv; they give what AECEnv's
+    own give, step for step: the same agents, observations, rewards and flags, ``max_iter``
+    honoured, and the loop ends once every agent has stepped out."""
+    from pettingzoo import AECEnv
+
+    ours, theirs = env(4), env(4)
+    ours.reset(seed=5)
+    theirs.reset(seed=5)
+    stock = AECEnv.agent_iter(theirs)
+    seen = 0
+    for agent, other in zip(ours.agent_iter(), stock, strict=True):
+        assert agent == other
+        mine, stock_last = ours.last(), AECEnv.last(theirs)
+        assert np.array_equal(mine[0]["observation"], stock_last[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], stock_last[0]["action_mask"])
+        assert mine[1:] == stock_last[1:]
+        assert ours.last(observe=False)[0] is None
+        action = None if mine[2] or mine[3] else ours.legal_actions()[seen % len(ours.legal_actions())]
+        ours.step(action)
+        theirs.step(action)
+        seen += 1
+    assert not ours.agents and seen > 4
+    ours.reset(seed=5)
+    assert len(list(ours.agent_iter(3))) == 3  # nothing stepped: the same agent three times

@@ -32,6 +32,7 @@ observation (``observe.py``). Choices made here, and why:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -134,7 +135,7 @@ class UnoEnv(AECEnv):
         """After a decision: point PettingZoo at the selected agent, with a fresh mask."""
         turns = self.turns
         self.agent_selection = self.possible_agents[turns.seat]
-        self._obs: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # seat -> (observation, mask)
+        self._now: np.ndarray | None = None  # the selected agent's observation, once built
         if turns.legal:  # a new read-only array (the env checks actions against turns.bits)
             base, self._mask = self._masks.take()
             self._masks.block[base:base + self._size] = turns.bits
@@ -143,16 +144,37 @@ class UnoEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent`` may know now (``observe.py``) and its action mask (all zero unless
-        it is the selected agent); built once per step and agent."""
+        it is the selected agent). The selected agent's observation is built once per step
+        (PettingZoo's loop asks for it every step); another agent's on each call."""
         seat = self._seats[agent]
-        arrays = self._obs.get(seat)
-        if arrays is None:
-            turns = self.turns
-            mine = seat == turns.seat
-            arrays = self._obs[seat] = (self.observer.encode(turns.game, seat, mine and turns.jumping),
-                                        self._mask if mine else self._no_mask)
+        turns = self.turns
         # A new dict each time, sharing the arrays: a caller that edits the dict edits no other.
-        return {"observation": arrays[0], "action_mask": arrays[1]}
+        if seat == turns.seat:
+            now = self._now
+            if now is None:
+                now = self._now = self.observer.encode(turns.game, seat, turns.jumping)
+            return {"observation": now, "action_mask": self._mask}
+        return {"observation": self.observer.encode(turns.game, seat), "action_mask": self._no_mask}
+
+    # PettingZoo's loop, ``for agent in env.agent_iter(): env.last(); env.step(a)``, calls
+    # these two on every step: they are AECEnv's own, with the same results, written for
+    # speed (a generator instead of an iterator object's __next__; ``observe`` inlined).
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yield the selected agent until every agent is done or ``max_iter`` steps are
+        made, as :meth:`pettingzoo.AECEnv.agent_iter`: step once per agent yielded."""
+        return self._agents_until(max_iter)
+
+    def _agents_until(self, left: int) -> Iterator[str]:
+        while self.agents and left > 0:
+            left -= 1
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's (observation, cumulative reward, termination, truncation,
+        info), as :meth:`pettingzoo.AECEnv.last`; ``observe=False`` leaves the observation out."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def legal_actions(self) -> list[int]:
         """The selected agent's legal action numbers (the ones of its mask, in the engine's
