@@ -152,6 +152,10 @@ def test_the_teacher_opens_a_class_table_from_the_new_game_form(pages):
     page.wait_for_function("() => location.search.includes('teacher=')", timeout=TIMEOUT)
     query = parse_qs(urlparse(page.url).query)
     code = query["table"][0]
+    # The panel's parts arrive as messages of their own (its Close button can show a moment
+    # before its heading and links: CI once read "Close the table" alone): wait for the heading.
+    page.wait_for_function("t => (document.querySelector('.uno-teacher-panel')?.innerText || '').includes(t)",
+                           arg=f"Class table {code}", timeout=TIMEOUT)
     assert f"Class table {code}" in page.inner_text(".uno-teacher-panel")
     learner_link = page.locator(".uno-teacher-panel a").first.get_attribute("href")
     assert learner_link.endswith(f"?table={code}")
