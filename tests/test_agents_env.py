@@ -236,10 +236,11 @@ def test_render_says_what_happened_as_a_spectator_hears_it():
     assert "deals" not in (e.render() or "")  # only what is new
 
 
-def test_agent_iter_and_last_are_pettingzoos_own():
-    """``agent_iter`` and ``last`` are written for speed in UnoEnv; they give what AECEnv's
-    own give, step for step: the same agents, observations, rewards and flags, ``max_iter``
-    honoured, and the loop ends once every agent has stepped out."""
+def test_agent_iter_is_pettingzoos_own():
+    """UnoEnv's ``agent_iter`` (a generator, for speed) gives what AECEnv's own gives, step
+    for step, and so does ``last`` with the observation kept for the step: the same agents,
+    observations, rewards and flags, ``max_iter`` honoured, and the loop ends once every
+    agent has stepped out."""
     from pettingzoo import AECEnv
 
     ours, theirs = env(4), env(4)

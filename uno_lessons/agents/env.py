@@ -156,9 +156,9 @@ class UnoEnv(AECEnv):
             return {"observation": now, "action_mask": self._mask}
         return {"observation": self.observer.encode(turns.game, seat), "action_mask": self._no_mask}
 
-    # PettingZoo's loop, ``for agent in env.agent_iter(): env.last(); env.step(a)``, calls
-    # these two on every step: they are AECEnv's own, with the same results, written for
-    # speed (a generator instead of an iterator object's __next__; ``observe`` inlined).
+    # PettingZoo's loop, ``for agent in env.agent_iter(): env.last(); env.step(a)``, takes
+    # the next agent on every step: AECEnv's iterator object, with a Python __next__, costs
+    # more than this generator, which yields the same agents and honours max_iter the same way.
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yield the selected agent until every agent is done or ``max_iter`` steps are
         made, as :meth:`pettingzoo.AECEnv.agent_iter`: step once per agent yielded."""
@@ -168,13 +168,6 @@ class UnoEnv(AECEnv):
         while self.agents and left > 0:
             left -= 1
             yield self.agent_selection
-
-    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """The selected agent's (observation, cumulative reward, termination, truncation,
-        info), as :meth:`pettingzoo.AECEnv.last`; ``observe=False`` leaves the observation out."""
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def legal_actions(self) -> list[int]:
         """The selected agent's legal action numbers (the ones of its mask, in the engine's

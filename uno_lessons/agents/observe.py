@@ -132,7 +132,7 @@ class ObservationCodec:
         if game.direction == 1:
             out[CLOCKWISE] = 1
         out[STACK] = game.stack
-        out[PILE] = len(game._pile)  # game.draw_pile_size, read without the property's call
+        out[PILE] = game.draw_pile_size
         out[DISCARDS] = len(discards)
         if jumping:
             out[JUMP] = 1
