@@ -42,9 +42,12 @@ import os
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from interleave import interleaved  # noqa: E402  (benchmarks/ is on sys.path)
 
 #: Steps per chunk of the interleaving (whole hands: a chunk ends with the hand that passes it).
 CHUNK = 2000
@@ -57,17 +60,12 @@ def ours(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
     from uno_lessons.agents import env
 
     e = env(players=players, rules="encanto")
+    e.reset(seed=seed)
     pick = random.Random(seed)
-    first = [True]
 
     def play(steps: int) -> tuple[int, int, int]:
         made = hands = 0
         while made < steps:
-            if first:
-                e.reset(seed=seed)
-                first.clear()
-            else:
-                e.reset()
             for _agent in e.agent_iter():
                 _obs, _reward, termination, truncation, _info = e.last()
                 if termination or truncation:
@@ -77,6 +75,7 @@ def ours(players: int, seed: int) -> Callable[[int], tuple[int, int, int]]:
                 e.step(legal[int(pick.random() * len(legal))])
                 made += 1
             hands += 1
+            e.reset()  # the next hand, from the same Generator
         return made, hands, 0
 
     return play
@@ -163,27 +162,11 @@ def measure(players: int, steps: int, repeat: int, seed: int, chunk: int = CHUNK
     game, RLCard's IndexError games (summed), and the per-run ratios to RLCard's steps/s."""
     for make in RUNNERS.values():  # warm up imports and caches, untimed
         make(players, seed)(500)
-    names = list(RUNNERS)
-    runs: dict[str, list[tuple[float, int, int, int]]] = {name: [] for name in names}
+    runs: dict[str, list[tuple[float, int, int, int]]] = {name: [] for name in RUNNERS}
     for _ in range(repeat):
-        envs = {name: make(players, seed) for name, make in RUNNERS.items()}  # each run from the seed
-        totals = {name: [0.0, 0, 0, 0] for name in names}
-        turn = 0
-        while min(int(total[1]) for total in totals.values()) < steps:
-            for name in (names if turn % 2 == 0 else names[::-1]):  # A B C, C B A, ...: drift cancels
-                if totals[name][1] >= steps:
-                    continue
-                start = time.perf_counter()
-                made, games, errors = envs[name](chunk)
-                total = totals[name]
-                total[0] += time.perf_counter() - start
-                total[1] += made
-                total[2] += games
-                total[3] += errors
-            turn += 1
-        for name in names:
-            t, m, g, err = totals[name]
-            runs[name].append((t, int(m), int(g), int(err)))
+        sides = {name: make(players, seed) for name, make in RUNNERS.items()}  # each run from the seed
+        for name, (wall, _cpu, (made, games, errors)) in interleaved(sides, steps, chunk).items():
+            runs[name].append((wall, made, games, errors))
     out: dict[str, dict[str, Any]] = {name: {
         "steps/s": statistics.median(m / t for t, m, _, _ in rows),
         "spread": (min(m / t for t, m, _, _ in rows), max(m / t for t, m, _, _ in rows)),

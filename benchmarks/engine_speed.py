@@ -41,13 +41,16 @@ import os
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from uno_lessons import Game, Rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from interleave import interleaved  # noqa: E402  (benchmarks/ is on sys.path)
 
 #: Games per chunk: each run alternates chunks of this many games between the engines.
 CHUNK = 25
@@ -124,29 +127,11 @@ def measure(players: int, games: int, repeat: int, seed: int, chunk: int = CHUNK
     in each run (wall clock and CPU time)."""
     for make in ENGINES.values():  # warm up imports and caches, untimed
         make(players, seed)(20)
-    names = list(ENGINES)
-    runs: dict[str, list[tuple[float, int, int, int, float]]] = {name: [] for name in names}
+    runs: dict[str, list[tuple[float, int, int, int, float]]] = {name: [] for name in ENGINES}
     for _ in range(repeat):
-        players_of = {name: make(players, seed) for name, make in ENGINES.items()}  # each run from the seed
-        totals: dict[str, list[float]] = {name: [0.0, 0, 0, 0, 0.0] for name in names}
-        done, turn = 0, 0
-        while done < games:
-            size = min(chunk, games - done)
-            for name in (names if turn % 2 == 0 else names[::-1]):  # A B, B A, ...: drift cancels
-                start, cpu = time.perf_counter(), time.process_time()
-                g, m, err = players_of[name](size)
-                t, c = time.perf_counter() - start, time.process_time() - cpu
-                total = totals[name]
-                total[0] += t
-                total[1] += g
-                total[2] += m
-                total[3] += err
-                total[4] += c
-            done += size
-            turn += 1
-        for name in names:
-            wall, played, made, failed, spent = totals[name]
-            runs[name].append((wall, int(played), int(made), int(failed), spent))
+        sides = {name: make(players, seed) for name, make in ENGINES.items()}  # each run from the seed
+        for name, (wall, cpu, (played, made, failed)) in interleaved(sides, games, chunk).items():
+            runs[name].append((wall, played, made, failed, cpu))
     out: dict[str, dict[str, Any]] = {}
     for name, rows in runs.items():
         out[name] = {
