@@ -137,8 +137,7 @@ class UnoEnv(AECEnv):
         self.agent_selection = self.possible_agents[turns.seat]
         self._now: np.ndarray | None = None  # the selected agent's observation, once built
         if turns.legal:  # a new read-only array (the env checks actions against turns.bits)
-            base, self._mask = self._masks.take()
-            self._masks.block[base:base + self._size] = turns.bits
+            self._mask = self._masks.put(turns.bits)
         else:
             self._mask = self._no_mask
 
@@ -151,8 +150,11 @@ class UnoEnv(AECEnv):
         # A new dict each time, sharing the arrays: a caller that edits the dict edits no other.
         if seat == turns.seat:
             now = self._now
-            if now is None:
-                now = self._now = self.observer.encode(turns.game, seat, turns.jumping)
+            if now is None:  # ObservationCodec.encode, written out: a call fewer on every step
+                observer = self.observer
+                out = bytearray(observer.zeros)
+                observer.write(out, turns.game, seat, turns.jumping)
+                now = self._now = observer.rows.put(out)
             return {"observation": now, "action_mask": self._mask}
         return {"observation": self.observer.encode(turns.game, seat), "action_mask": self._no_mask}
 
@@ -183,9 +185,9 @@ class UnoEnv(AECEnv):
             self._was_dead_step(action)
             return
         turns = self.turns
-        # The usual action, a legal int, passes one test; anything else is checked in full.
-        a = action if type(action) is int and 0 <= action < self._size and turns.bits[action] else \
-            self._check(action, agent)
+        # The usual action, a legal int, passes two tests (``legal`` is short); anything else
+        # is checked in full.
+        a = action if type(action) is int and action in turns.legal else self._check(action, agent)
         turns.act(a)
         # Rewards are all 0 until the hand ends (``_end``), so PettingZoo's clearing and
         # accumulating would change nothing before then: they are done at the end only.

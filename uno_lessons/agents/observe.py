@@ -59,7 +59,7 @@ ROWS = 256
 
 class Rows:
     """New int8 arrays of ``size`` entries, handed out one at a time as the rows of blocks of
-    ``ROWS``: a row is written through its block's bytearray (``take`` says where) and
+    ``ROWS``: a row is written through its block's bytearray (``put``) and
     viewed, which costs a fraction of making an array per row. Each row is written once,
     before it is handed out, and never again: a full block is left to whoever still holds
     its rows and a new one begun, so an array handed out never changes under its holder.
@@ -68,21 +68,25 @@ class Rows:
 
     def __init__(self, size: int, writeable: bool = True) -> None:
         self.size, self.writeable = size, writeable
-        self.block = bytearray()
-        self._view: np.ndarray | None = None
-        self._next = ROWS
+        self._begin()
+        self._next = 0
 
-    def take(self) -> tuple[int, np.ndarray]:
-        """The next row: its offset in ``block`` (its entries there are all zero) and its array."""
+    def put(self, data: bytes | bytearray) -> np.ndarray:
+        """A new array holding ``data`` (``size`` bytes): the next row, written once."""
         row = self._next
-        view = self._view
-        if row == ROWS or view is None:
-            self.block = bytearray(ROWS * self.size)
-            view = self._view = np.frombuffer(self.block, INT8).reshape(ROWS, self.size)
-            view.flags.writeable = self.writeable
+        if row == ROWS:
+            self._begin()
             row = 0
         self._next = row + 1
-        return row * self.size, view[row]
+        base = row * self.size
+        self.block[base:base + self.size] = data
+        return self._view[row]
+
+    def _begin(self) -> None:
+        """Begin a new block (the full one stays with whoever holds its rows)."""
+        self.block = bytearray(ROWS * self.size)
+        view = self._view = np.frombuffer(self.block, INT8).reshape(ROWS, self.size)
+        view.flags.writeable = self.writeable
 
 
 class ObservationCodec:
@@ -97,8 +101,8 @@ class ObservationCodec:
         self._phase_at = {p: PHASE + i for p, i in PHASE_INDEX.items()}
         self._seat_at = [tuple(SEATS + (s - seat) % n for s in range(n)) for seat in range(n)]
 
-        self._zeros = bytes(self.size)
-        self._rows = Rows(self.size)
+        self.zeros = bytes(self.size)  # an observation's start: all zero
+        self.rows = Rows(self.size)  # where ``encode`` puts its arrays
 
     def encode(self, game: Game, seat: int, jumping: bool = False) -> np.ndarray:
         """The observation of ``seat`` now (a new array, writeable, that nothing changes
@@ -106,12 +110,9 @@ class ObservationCodec:
         # Written into a bytearray of Python ints (every value is at most 112, so int8 holds
         # it), copied into a row of a block and viewed: a fraction of the cost of setting
         # numpy elements one by one, or of making an array per observation.
-        out = bytearray(self._zeros)
+        out = bytearray(self.zeros)
         self.write(out, game, seat, jumping)
-        rows = self._rows
-        base, row = rows.take()
-        rows.block[base:base + self.size] = out
-        return row
+        return self.rows.put(out)
 
     def write(self, out: bytearray, game: Game, seat: int, jumping: bool = False) -> None:
         """Write ``encode``'s entries into ``out``, a bytearray of ``size`` zeros (the batched

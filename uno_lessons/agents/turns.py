@@ -25,7 +25,8 @@ PLAY, DRAW = MoveKind.PLAY, MoveKind.DRAW
 
 class Turns:
     """One hand and its decisions: ``seat`` (selected), ``jumping`` (asked to jump in),
-    ``legal`` (action numbers), ``bits`` (the mask as bytes), ``moves`` (action -> Move)."""
+    ``legal`` (action numbers), ``bits`` (the mask as bytes), ``moves`` (the legal Moves: the Move of action
+    ``legal[i]`` is ``moves[i]``; the actions after them decline, say UNO or catch)."""
 
     def __init__(self, rules: Rules, codec: ActionCodec) -> None:
         self.rules, self.codec = rules, codec
@@ -51,16 +52,17 @@ class Turns:
         self.seat, self.jumping = seat, jumping
         bits = self.bits = bytearray(codec.size)
         if game.winner is not None:
-            self.moves: dict[int, Move] = {}
+            self.moves: list[Move] = []
             self.legal: list[int] = []
             return
-        legal = [m for s, m in game.jump_ins() if s == seat] if jumping else game.legal_moves()
-        ids, moves = codec.ids[seat], {}
-        for m in legal:  # codec.action, written out: a call fewer per legal move
-            a = ids.get(id(m))
-            moves[codec.action(m, seat) if a is None else a] = m
+        moves = [m for s, m in game.jump_ins() if s == seat] if jumping else game.legal_moves()
+        ids = codec.ids[seat]  # codec.action's cache, read here: no call per legal move
+        actions: list[int] = []  # a loop, not a comprehension: Python 3.11 makes a frame for each
+        for m in moves:
+            actions.append(ids.get(id(m), -1))
+        if -1 in actions:  # a move this seat has not had before
+            actions = [codec.action(m, seat) for m in moves]
         self.moves = moves
-        actions = list(moves)
         if jumping:
             actions.append(codec.decline)
         if len(game.hands[seat]) <= 2 and seat not in game.uno_said and game.uno_would_count(seat):
@@ -76,9 +78,10 @@ class Turns:
     def act(self, a: int) -> None:
         """Make legal action ``a`` (its ``bits`` entry is 1: not checked here) for the
         selected seat, then select the next decision."""
-        game, seat, codec = self.game, self.seat, self.codec
-        move = self.moves.get(a)
-        if move is not None:
+        game, seat, codec, moves = self.game, self.seat, self.codec, self.moves
+        i = self.legal.index(a)  # the moves' actions come first, in the moves' order
+        if i < len(moves):
+            move = moves[i]
             if self.jumping:
                 assert move.card is not None  # a jump-in plays a card
                 game.jump_in(seat, move.card, move.target)  # H-JUMP
