@@ -136,7 +136,7 @@ class UnoEnv(AECEnv):
         turns = self.turns
         self.agent_selection = self.possible_agents[turns.seat]
         self._now: np.ndarray | None = None  # the selected agent's observation, once built
-        if turns.legal:  # a new read-only array (the env checks actions against turns.bits)
+        if turns.legal:  # a new read-only array of turns.bits, the mask Turns worked out
             self._mask = self._masks.put(turns.bits)
         else:
             self._mask = self._no_mask
