@@ -5,7 +5,7 @@ not the other way round at run time)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any, Self
 
@@ -14,7 +14,7 @@ import numpy as np
 from ..i18n import _
 from . import events as ev
 from . import house, saving
-from .cards import Card, Color, Rank
+from .cards import ALL_CARDS, Card, Color, Rank
 from .kinds import MoveKind, Phase
 from .moves import (
     ACCEPT,
@@ -54,6 +54,14 @@ TURN, DRAWN, RESPOND, OVER = Phase.TURN, Phase.DRAWN, Phase.RESPOND, Phase.OVER
 _SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 0)
 
 
+def tally(cards: Iterable[Card]) -> bytearray:
+    """The copies of each card among ``cards``, by card index (``ALL_CARDS`` order)."""
+    counts = bytearray(len(ALL_CARDS))
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
 class Game:
     """One hand of UNO. Make one with ``Game.new`` or ``Game.from_position``."""
 
@@ -83,6 +91,10 @@ class Game:
         # Events not yet read, noted cheaply as (Event class, *fields); see ``events``.
         self._log: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
+        # Each seat's copies of each card and hand size, kept up to date as cards move once
+        # ``track_hands`` is called (None until then): the agents' observation reads them.
+        self.tallies: list[bytearray] | None = None
+        self.tally_sizes = bytearray()
         # H-STACK: the penalty stacked so far (Draw Twos in phase "turn", Wild Draw Fours in
         # phase "challenge"); 0 when nothing is stacked, and always 0 with stacking off.
         self.stack = 0
@@ -358,6 +370,23 @@ class Game:
             self._log.append((ev.Passed, self.current_player))
             self._end_turn()
 
+    def track_hands(self) -> None:
+        """From now on keep ``tallies`` (``tallies[seat][card.index]``: the copies of
+        that card the seat holds) and ``tally_sizes`` (one byte per seat; empty until then) up
+        to date as cards move, so that a reader on every step (the agents' observation) need
+        not count the hands. Only moves made through the Game keep them true: a hand changed
+        directly (``game.hands[0].append(card)``) leaves them wrong."""
+        self.tallies = [tally(hand) for hand in self.hands]
+        self.tally_sizes = bytearray(map(len, self.hands))
+
+    def _tally_in(self, seat: int, cards: Sequence[Card]) -> None:
+        """``cards`` went into ``seat``'s hand: count them (only while ``track_hands`` is on)."""
+        assert self.tallies is not None
+        mine = self.tallies[seat]
+        for card in cards:
+            mine[card.index] += 1
+        self.tally_sizes[seat] += len(cards)
+
     def _end_turn(self) -> None:
         seat = self.current_player
         if seat in self.uno_said and len(self.hands[seat]) > 1:
@@ -378,6 +407,10 @@ class Game:
         hands = self.hands
         hand = hands[seat]
         hand.remove(card)
+        counts = self.tallies
+        if counts is not None:  # track_hands: written out, this is on every play
+            counts[seat][card.index] -= 1
+            self.tally_sizes[seat] -= 1
         self.discard_pile.append(card)
         previous_color = self.current_color
         self.current_color = card.color if color is None else color
@@ -462,6 +495,10 @@ class Game:
         card = pile.pop() if pile else self._refilled().pop()  # legal: there is a card to draw
         hand = self.hands[seat]
         hand.append(card)
+        counts = self.tallies
+        if counts is not None:  # track_hands: written out, this is on every draw
+            counts[seat][card.index] += 1
+            self.tally_sizes[seat] += 1
         if self.uno_said:
             self.uno_said.discard(seat)
         self._log.append((_DREW, seat, (card,), 1, "draw"))
@@ -505,6 +542,8 @@ class Game:
         if self.rules.guilty_penalty == "take_back":  # C-WD4-5
             card = self.discard_pile.pop()
             self.hands[player].append(card)
+            if self.tallies is not None:
+                self._tally_in(player, (card,))
             self.current_color = previous_color
             self.uno_said.discard(player)
             self._log.append((ev.TookBack, player, self.discard_pile[-1]))
@@ -541,6 +580,8 @@ class Game:
                     break  # E-DRAW-3: nothing left to draw; no card is created
                 got.append(pile.pop())
         self.hands[seat].extend(got)
+        if self.tallies is not None:
+            self._tally_in(seat, got)
         if got:
             self.uno_said.discard(seat)
         self._log.append((_DREW, seat, tuple(got), count, reason))
@@ -667,6 +708,8 @@ class Game:
         twin.stack, twin._house, twin._until = self.stack, self._house, self._until
         twin._events, twin._log = list(self._events), list(self._log)
         twin._legal = None if self._legal is None else list(self._legal)
+        twin.tallies = None if self.tallies is None else [bytearray(c) for c in self.tallies]
+        twin.tally_sizes = bytearray(self.tally_sizes)
         return twin
 
     def to_json(self) -> str:

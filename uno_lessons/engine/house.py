@@ -64,6 +64,10 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
     if rules.seven_zero and rank is _SEVEN and target is not None:  # H-SEVEN-ZERO
         hands = game.hands
         hands[seat], hands[target] = hands[target], hands[seat]
+        counts, sizes = game.tallies, game.tally_sizes
+        if counts is not None:  # Game.track_hands: they change owners too
+            counts[seat], counts[target] = counts[target], counts[seat]
+            sizes[seat], sizes[target] = sizes[target], sizes[seat]
         hands_moved(game)
         log.append((ev.Swapped, seat, target))
         game.current_player = nxt
@@ -71,6 +75,10 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
     if rules.seven_zero and rank is _ZERO:  # H-SEVEN-ZERO: every hand one seat on
         hands, n, d = game.hands, len(game.hands), game.direction
         hands[:] = [hands[(s - d) % n] for s in range(n)]
+        counts = game.tallies
+        if counts is not None:  # Game.track_hands: they move on with the hands
+            counts[:] = [counts[(s - d) % n] for s in range(n)]
+            game.tally_sizes = bytearray(map(len, hands))
         hands_moved(game)
         log.append((ev.Rotated, d))
         game.current_player = nxt
@@ -100,6 +108,8 @@ def draw_until(game: Game, seat: int) -> None:
         got.append(card)
         if card in playable:
             break
+    if game.tallies is not None:
+        game._tally_in(seat, got)
     if game.uno_said:
         game.uno_said.discard(seat)
     game._log.append((ev.Drew, seat, tuple(got), len(got), "draw"))
