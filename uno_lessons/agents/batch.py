@@ -95,7 +95,7 @@ class Batch:
                     view[:] = zeros
                     write(view, game, seat, turns.jumping)
                 a = policy(seat, turns.legal, obs)
-                if type(a) is not int or not 0 <= a < len(turns.bits) or not turns.bits[a]:
+                if type(a) is not int or a not in turns.legal:
                     raise IllegalMove(_("Action {action} is not legal for seat {seat} now; legal: {legal}.",
                                         action=repr(a), seat=seat, legal=", ".join(map(str, turns.legal))))
                 turns.act(a)

@@ -82,7 +82,6 @@ class UnoEnv(AECEnv):
             raise ValueError(_('render_mode must be None, "human" or "ansi", not {mode}.', mode=repr(render_mode)))
         self.players, self.render_mode, self.max_steps = int(players), render_mode, max_steps
         self.codec = ActionCodec(self.players)
-        self._size = self.codec.size
         self.turns = Turns(self.rules, self.codec)
         self.observer = ObservationCodec(self.players)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
@@ -117,6 +116,7 @@ class UnoEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._over = False
         self._shown = 0
         self._selected()
 
@@ -136,10 +136,7 @@ class UnoEnv(AECEnv):
         turns = self.turns
         self.agent_selection = self.possible_agents[turns.seat]
         self._now: np.ndarray | None = None  # the selected agent's observation, once built
-        if turns.legal:  # a new read-only array of turns.bits, the mask Turns worked out
-            self._mask = self._masks.put(turns.bits)
-        else:
-            self._mask = self._no_mask
+        self._mask = self._masks.ones(turns.legal)  # a new read-only array: 1 for each legal action
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent`` may know now (``observe.py``) and its action mask (all zero unless
@@ -181,7 +178,7 @@ class UnoEnv(AECEnv):
         """Make the selected agent's ``action``; IllegalMove, with nothing changed, when its
         mask does not allow it. A terminated or truncated agent steps with None (PettingZoo)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:  # every agent terminated or truncated (``_end`` flags them all at once)
             self._was_dead_step(action)
             return
         turns = self.turns
@@ -195,9 +192,12 @@ class UnoEnv(AECEnv):
         if game.winner is not None:
             self._end({a: (1 if i == game.winner else -1) for i, a in enumerate(self.agents)}, self.terminations)
         elif turns.steps >= self.max_steps:
-            turns.legal, turns.bits = [], bytearray(self._size)  # nothing more to decide
+            turns.legal, turns.moves = [], []  # nothing more to decide
             self._end(dict.fromkeys(self.agents, 0), self.truncations)
-        self._selected()
+        # _selected, written out: a call fewer on every step
+        self.agent_selection = self.possible_agents[turns.seat]
+        self._now = None
+        self._mask = self._masks.ones(turns.legal)
         if self.render_mode == "human":
             self.render()
 
@@ -208,7 +208,7 @@ class UnoEnv(AECEnv):
             raise IllegalMove(_("{action} is not an action of this environment: use a whole number from 0 "
                                 "to {last}.", action=repr(action), last=size - 1))
         a = int(action)
-        if not self.turns.bits[a]:
+        if a not in self.turns.legal:
             names = self.codec.names
             legal = ", ".join(f"{b} ({names[b]})" for b in sorted(self.turns.legal))
             raise IllegalMove(_("Action {action} ({name}) is not legal for {agent} now; its action mask "
@@ -216,6 +216,7 @@ class UnoEnv(AECEnv):
         return a
 
     def _end(self, rewards: dict[str, int], flags: dict[str, bool]) -> None:
+        self._over = True
         self.rewards = rewards
         self._accumulate_rewards()
         for a in self.agents:

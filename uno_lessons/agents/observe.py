@@ -28,7 +28,9 @@ entries         what
 ==============  ===========================================================
 
 ``ObservationCodec.encode`` reads the game's public fields and the observer's own hand
-directly (once per step, so it is written for speed); ``encode_view`` builds the same array
+directly (once per step, so it is written for speed: in a game that keeps its hands' counts
+and sizes, ``Game.track_hands``, as the environment's do, it copies them instead of counting
+the cards); ``encode_view`` builds the same array
 from ``game.view(seat)``, and tests/test_agents_env.py holds the two equal in random games.
 """
 
@@ -59,7 +61,7 @@ ROWS = 256
 
 class Rows:
     """New int8 arrays of ``size`` entries, handed out one at a time as the rows of blocks of
-    ``ROWS``: a row is written through its block's bytearray (``put``) and
+    ``ROWS``: a row is written through its block's bytearray (``put``, ``ones``) and
     viewed, which costs a fraction of making an array per row. Each row is written once,
     before it is handed out, and never again: a full block is left to whoever still holds
     its rows and a new one begun, so an array handed out never changes under its holder.
@@ -80,6 +82,18 @@ class Rows:
         self._next = row + 1
         base = row * self.size
         self.block[base:base + self.size] = data
+        return self._view[row]
+
+    def ones(self, positions: list[int]) -> np.ndarray:
+        """A new array holding 1 at ``positions`` and 0 elsewhere: the next row, written once."""
+        row = self._next
+        if row == ROWS:
+            self._begin()
+            row = 0
+        self._next = row + 1
+        block, base = self.block, row * self.size
+        for p in positions:
+            block[base + p] = 1
         return self._view[row]
 
     def _begin(self) -> None:
@@ -117,8 +131,12 @@ class ObservationCodec:
     def write(self, out: bytearray, game: Game, seat: int, jumping: bool = False) -> None:
         """Write ``encode``'s entries into ``out``, a bytearray of ``size`` zeros (the batched
         runner reuses one)."""
-        for card in game.hands[seat]:
-            out[card.index] += 1
+        counts = game.tallies
+        if counts is None:  # a game that does not keep them (Game.track_hands): count the hand
+            for card in game.hands[seat]:
+                out[card.index] += 1
+        else:
+            out[HAND:TOP] = counts[seat]
         discards = game.discard_pile
         out[TOP + discards[-1].index] = 1
         color = game.current_color
@@ -133,13 +151,17 @@ class ObservationCodec:
         if game.direction == 1:
             out[CLOCKWISE] = 1
         out[STACK] = game.stack
-        out[PILE] = game.draw_pile_size
+        out[PILE] = len(game._pile)  # the engine's own list: its property is a Python call, 2% of a step
         out[DISCARDS] = len(discards)
         if jumping:
             out[JUMP] = 1
         at = self._seat_at[seat]  # at[s]: the entry of seat s's hand size, from SEATS on
-        for p, hand in zip(at, game.hands):
-            out[p] = len(hand)
+        if counts is None:
+            for p, hand in zip(at, game.hands):
+                out[p] = len(hand)
+        else:  # relative seat r is seat + r: the sizes from the observer's on, then the ones before
+            sizes = game.tally_sizes
+            out[SEATS:SEATS + n] = sizes[seat:] + sizes[:seat]
         out[n + at[current]] = 1
         silenced, window = game.silenced, game.uno_window
         if silenced is not None:

@@ -25,8 +25,9 @@ PLAY, DRAW = MoveKind.PLAY, MoveKind.DRAW
 
 class Turns:
     """One hand and its decisions: ``seat`` (selected), ``jumping`` (asked to jump in),
-    ``legal`` (action numbers), ``bits`` (the mask as bytes), ``moves`` (the legal Moves: the Move of action
-    ``legal[i]`` is ``moves[i]``; the actions after them decline, say UNO or catch)."""
+    ``legal`` (action numbers, the mask's ones), ``moves`` (the legal Moves: the Move of
+    action ``legal[i]`` is ``moves[i]``; the actions after them decline, say UNO or catch).
+    Its game keeps its hands' counts (``Game.track_hands``) for the observation."""
 
     def __init__(self, rules: Rules, codec: ActionCodec) -> None:
         self.rules, self.codec = rules, codec
@@ -36,6 +37,7 @@ class Turns:
     def deal(self, rng: np.random.Generator) -> None:
         """Start a new hand dealt from ``rng`` (``Game.new(rng=...)``)."""
         self.game = Game.new(self.players, rules=self.rules, rng=rng)
+        self.game.track_hands()  # the observation reads the hands' counts on every step
         self.steps = 0
         self.declined: set[int] = set()
         self.select()
@@ -50,7 +52,6 @@ class Turns:
                     seat, jumping = s, True
                     break
         self.seat, self.jumping = seat, jumping
-        bits = self.bits = bytearray(codec.size)
         if game.winner is not None:
             self.moves: list[Move] = []
             self.legal: list[int] = []
@@ -71,14 +72,12 @@ class Turns:
         if window is not None and window != seat and is_caught(window, len(game.hands[window]), window,
                                                                 window in game.uno_said):
             actions.append(codec.catch)
-        for a in actions:
-            bits[a] = 1
         self.legal = actions
 
     def act(self, a: int) -> None:
-        """Make legal action ``a`` (its ``bits`` entry is 1: not checked here) for the
-        selected seat, then select the next decision."""
-        game, seat, codec, moves = self.game, self.seat, self.codec, self.moves
+        """Make legal action ``a`` (one of ``legal``: not checked here) for the selected
+        seat, then select the next decision."""
+        game, seat, moves = self.game, self.seat, self.moves  # (four at once would build a tuple)
         i = self.legal.index(a)  # the moves' actions come first, in the moves' order
         if i < len(moves):
             move = moves[i]
@@ -93,9 +92,9 @@ class Turns:
                 game.apply_fast(move)
             if self.declined:
                 self.declined.clear()
-        elif a == codec.say_uno:
+        elif a == self.codec.say_uno:
             game.say_uno(seat)
-        elif a == codec.catch:
+        elif a == self.codec.catch:
             assert game.uno_window is not None  # offered only while a window is open
             game.catch(seat, game.uno_window)
         else:  # decline to jump in
