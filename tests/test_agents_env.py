@@ -127,7 +127,7 @@ def test_observation_is_what_the_seats_view_holds_for_every_seat():
 
 def test_observation_never_holds_another_seats_cards():
     """Exchanging the cards of the other hands (sizes kept) and reshuffling the draw pile
-    leaves a seat's observation exactly as it was."""
+    leaves a seat's observation exactly as it was, from kept counts or from the hands."""
     rng = np.random.default_rng(5)
     for rules in (Rules.encanto(), Rules.classic(), PARTY):
         e = env(5, rules)
@@ -145,6 +145,12 @@ def test_observation_never_holds_another_seats_cards():
                 size = len(twin.hands[s])
                 twin.hands[s], pool = pool[:size], pool[size:]
             twin._pile = pool
+            # The twin's kept counts follow its new hands (a leak of another seat's would show),
+            # or on every other step it keeps none and the observation counts its hand itself.
+            if _step % 2:
+                twin.track_hands()
+            else:
+                twin.tallies = None
             assert np.array_equal(e.observer.encode(twin, seat), before)
             assert any(twin.hands[s] != game.hands[s] for s in others)  # the exchange did change hands
             e.step(random.Random(_step).choice(e.legal_actions()))

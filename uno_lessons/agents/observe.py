@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..engine.game import tally
 from ..engine.kinds import Phase
 from .actions import COLOR_INDEX
 
@@ -70,8 +71,9 @@ class Rows:
 
     def __init__(self, size: int, writeable: bool = True) -> None:
         self.size, self.writeable = size, writeable
-        self._begin()
-        self._next = 0
+        self.block = bytearray()  # the first block is begun by the first row (Batch takes none)
+        self._view = np.frombuffer(self.block, INT8)
+        self._next = ROWS
 
     def put(self, data: bytes | bytearray) -> np.ndarray:
         """A new array holding ``data`` (``size`` bytes): the next row, written once."""
@@ -131,12 +133,8 @@ class ObservationCodec:
     def write(self, out: bytearray, game: Game, seat: int, jumping: bool = False) -> None:
         """Write ``encode``'s entries into ``out``, a bytearray of ``size`` zeros (the batched
         runner reuses one)."""
-        counts = game.tallies
-        if counts is None:  # a game that does not keep them (Game.track_hands): count the hand
-            for card in game.hands[seat]:
-                out[card.index] += 1
-        else:
-            out[HAND:TOP] = counts[seat]
+        counts = game.tallies  # None in a game that does not keep them (Game.track_hands)
+        out[HAND:TOP] = tally(game.hands[seat]) if counts is None else counts[seat]
         discards = game.discard_pile
         out[TOP + discards[-1].index] = 1
         color = game.current_color
