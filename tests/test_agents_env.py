@@ -268,3 +268,17 @@ def test_agent_iter_is_pettingzoos_own():
     assert not ours.agents and seen > 4
     ours.reset(seed=5)
     assert len(list(ours.agent_iter(3))) == 3  # nothing stepped: the same agent three times
+
+
+def test_a_move_made_by_hand_has_the_action_of_the_engines_equal_move():
+    """ActionCodec.action keeps the engine's moves' actions by their uid; a Move made by hand
+    (uid 0) is worked out each time and gets the same number, for every seat."""
+    e = env(4)
+    e.reset(seed=2)
+    codec = e.codec
+    for seat in range(4):
+        for move in e.game.legal_moves():
+            by_hand = Move(move.kind, move.card, move.color, move.target)
+            assert by_hand.uid == 0 < move.uid
+            assert codec.action(by_hand, seat) == codec.action(move, seat) == codec.by_uid[seat][move.uid]
+    assert codec.by_uid[0][0] == -1  # entry 0 stays unknown: nothing is kept for a Move made by hand

@@ -133,3 +133,31 @@ def test_e_match_the_game_asks_the_one_matching_rule():
                     assert play is None
                 else:
                     assert play is (WILD_PLAYS if card.is_wild else PLAIN_PLAYS[card.index])
+
+
+def test_the_engines_own_moves_are_numbered_and_a_move_made_by_hand_is_not():
+    """Move.uid: every move legal_moves hands out has a number of its own (the same object,
+    the same number; another object, another number); a Move made by hand has 0, and the
+    number is never compared: it equals, and hashes as, the engine's move."""
+    import random
+
+    import numpy as np
+
+    from uno_lessons import Game, Rules
+    from uno_lessons.engine.moves import DRAW
+
+    by_uid: dict[int, Move] = {}
+    for rules in (Rules.encanto(), Rules.classic(), Rules.encanto().replace(seven_zero=True, stacking=True)):
+        game, pick = Game.new(5, rules=rules, rng=np.random.default_rng(4)), random.Random(4)
+        for _step in range(300):
+            if game.winner is not None:
+                break
+            moves = game.legal_moves()
+            for move in moves:
+                assert move.uid > 0
+                assert by_uid.setdefault(move.uid, move) is move
+            game.apply(pick.choice(moves))
+    assert len(by_uid) > 60
+    by_hand = Move("draw")
+    assert by_hand.uid == 0 and DRAW.uid > 0
+    assert by_hand == DRAW and hash(by_hand) == hash(DRAW) and repr(by_hand) == repr(DRAW)

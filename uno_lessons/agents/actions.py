@@ -57,20 +57,23 @@ class ActionCodec:
             first + i for i in range(len(SPECIAL)))
         self.size = first + len(SPECIAL)
         self._by_kind = {kind: first + i for i, kind in enumerate(_KINDS)}
-        # ids[seat]: id(move) -> action, for moves made by that seat. The engine interns its
-        # Moves (one object per move, kept in its tables for the life of the process), so an
-        # id is never reused; _keep holds each one here too, to make that true of any Move.
-        self.ids: list[dict[int, int]] = [{} for _ in range(players)]
-        self._keep: list[Move] = []
+        # by_uid[seat][move.uid]: the action of an engine move (``Move.uid``, its number)
+        # made by that seat, -1 while not yet worked out; entry 0 (any other Move) stays -1.
+        self.by_uid: list[list[int]] = [[-1] for _ in range(players)]
         self.names = tuple(self._name(a) for a in range(self.size))
 
     def action(self, move: Move, seat: int) -> int:
-        """The action number of ``move`` made by ``seat`` (cached by the Move's identity)."""
-        ids = self.ids[seat]
-        a = ids.get(id(move))
-        if a is None:
-            a = ids[id(move)] = self._encode(move, seat)
-            self._keep.append(move)
+        """The action number of ``move`` made by ``seat`` (kept by the move's ``uid`` for
+        the engine's own moves)."""
+        uid = move.uid
+        if uid == 0:
+            return self._encode(move, seat)
+        known = self.by_uid[seat]
+        if uid >= len(known):
+            known.extend([-1] * (uid + 1 - len(known)))
+        a = known[uid]
+        if a < 0:
+            a = known[uid] = self._encode(move, seat)
         return a
 
     def _encode(self, move: Move, seat: int) -> int:

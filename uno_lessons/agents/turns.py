@@ -57,10 +57,13 @@ class Turns:
             self.legal: list[int] = []
             return
         moves = [m for s, m in game.jump_ins() if s == seat] if jumping else game.legal_moves()
-        ids = codec.ids[seat]  # codec.action's cache, read here: no call per legal move
+        known = codec.by_uid[seat]  # codec.action's list, read here: no call per legal move
         actions: list[int] = []  # a loop, not a comprehension: Python 3.11 makes a frame for each
-        for m in moves:
-            actions.append(ids.get(id(m), -1))
+        try:
+            for m in moves:
+                actions.append(known[m.uid])
+        except IndexError:  # an engine move made since the list last grew
+            actions.append(-1)
         if -1 in actions:  # a move this seat has not had before
             actions = [codec.action(m, seat) for m in moves]
         self.moves = moves

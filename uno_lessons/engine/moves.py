@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import count
 
 from ..i18n import _, pgettext
 from .cards import ALL_CARDS, Card, Color, Rank
@@ -29,13 +30,19 @@ class Move:
     Wild Don't Talk. ``honest`` tells, for a Wild Draw Four, whether it obeys E-WD4-2.
 
     A word that is no kind is kept as it was given, so that ``Game.apply`` can say why it is
-    not a move instead of failing here."""
+    not a move instead of failing here.
+
+    ``uid`` numbers the engine's own (interned) moves, the ones ``legal_moves`` hands out:
+    1, 2, ... in the order the process makes them, so a reader can keep something about
+    each move in a list (the agents' action numbers); 0 for any other Move. It is not
+    compared, hashed or shown."""
 
     kind: MoveKind | str
     card: Card | None = None
     color: Color | None = None
     target: int | None = None
     honest: bool | None = field(default=None, compare=False)
+    uid: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # The member, not the word: the engine tests a kind with ``is`` (kinds.py says why).
@@ -104,16 +111,26 @@ _KIND_WORDS = {
 
 
 # Interned moves: the engine hands out the same Move objects again and again, so that
-# ``apply`` can find a move by identity and legal_moves() allocates almost nothing.
-DRAW = Move(MoveKind.DRAW)
-KEEP = Move(MoveKind.KEEP)
-ACCEPT = Move(MoveKind.ACCEPT)
-CHALLENGE = Move(MoveKind.CHALLENGE)
-PASS = Move(MoveKind.PASS)
+# ``apply`` can find a move by identity and legal_moves() allocates almost nothing. Each
+# is made by ``_interned``, which numbers it (``Move.uid``).
+_UIDS = count(1)
+
+
+def _interned(kind: MoveKind, card: Card | None = None, color: Color | None = None, target: int | None = None,
+              honest: bool | None = None) -> Move:
+    """A new interned Move: the next ``uid``."""
+    return Move(kind, card, color, target, honest, next(_UIDS))
+
+
+DRAW = _interned(MoveKind.DRAW)
+KEEP = _interned(MoveKind.KEEP)
+ACCEPT = _interned(MoveKind.ACCEPT)
+CHALLENGE = _interned(MoveKind.CHALLENGE)
+PASS = _interned(MoveKind.PASS)
 COLORS = tuple(Color)
-DRAW_WITH_COLOR = tuple(Move(MoveKind.DRAW, color=c) for c in COLORS)
+DRAW_WITH_COLOR = tuple(_interned(MoveKind.DRAW, color=c) for c in COLORS)
 # One play per coloured card, by card index (None for the wilds, which need a colour).
-PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else Move(MoveKind.PLAY, c) for c in ALL_CARDS)
+PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else _interned(MoveKind.PLAY, c) for c in ALL_CARDS)
 # The same one play as a tuple, the form ``Game._plays_of`` returns for every card (empty for a wild).
 PLAIN_PLAY_TUPLES: tuple[tuple[Move, ...], ...] = tuple(() if m is None else (m,) for m in PLAIN_PLAYS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
@@ -149,7 +166,7 @@ def wild_plays(card: Card, honest: bool | None = None) -> tuple[Move, ...]:
     key = (card.index, honest)
     moves = _WILD.get(key)
     if moves is None:
-        moves = _WILD[key] = tuple(Move(MoveKind.PLAY, card, c, None, honest) for c in COLORS)
+        moves = _WILD[key] = tuple(_interned(MoveKind.PLAY, card, c, None, honest) for c in COLORS)
     return moves
 
 
@@ -158,7 +175,7 @@ def silence_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
     key = (card.index, seat, players)
     moves = _SILENCE.get(key)
     if moves is None:
-        moves = _SILENCE[key] = tuple(Move(MoveKind.PLAY, card, color, target)
+        moves = _SILENCE[key] = tuple(_interned(MoveKind.PLAY, card, color, target)
                                       for color in COLORS for target in range(players) if target != seat)
     return moves
 
@@ -169,7 +186,7 @@ def swap_plays(card: Card, seat: int, players: int) -> tuple[Move, ...]:
     key = (card.index, seat, players)
     moves = _SWAP.get(key)
     if moves is None:
-        moves = _SWAP[key] = tuple(Move(MoveKind.PLAY, card, None, target)
+        moves = _SWAP[key] = tuple(_interned(MoveKind.PLAY, card, None, target)
                                    for target in range(players) if target != seat)
     return moves
 
