@@ -6,9 +6,9 @@ action numbers and the observation are the same (``actions.py``, ``observe.py``)
 left out is the AEC loop: no ``agent_iter``, no ``last``, no dictionaries of rewards and
 flags, no new arrays on every step. A policy is a function ``policy(seat, legal,
 observation) -> action``: ``legal`` is the list of legal action numbers (the ones of the
-mask), ``observation`` the seat's observation as a bytearray of ``ObservationCodec.size``
-int8 values (or None with ``observe=False``). Both are reused on the next step: copy them
-to keep them (``numpy.frombuffer(bytes(observation), numpy.int8)`` is the environment's
+mask; the runner's own list: copy it to change it), ``observation`` the seat's observation
+as a new bytearray of ``ObservationCodec.size`` int8 values (or None with
+``observe=False``; ``numpy.frombuffer(observation, numpy.int8)`` is the environment's
 array).
 
 Seeding is the environment's: ``run(n, policy, seed=s)`` deals its hands from
@@ -80,10 +80,8 @@ class Batch:
         """Play ``episodes`` hands with ``policy`` and return one :class:`Episode` each. An
         action its mask does not allow raises IllegalMove, as in the environment."""
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        turns, write, limit = self.turns, self.observer.write, self.max_steps
-        zeros = bytes(self.observer.size)
-        view = bytearray(zeros)
-        obs = view if observe else None
+        turns, build, limit = self.turns, self.observer.build, self.max_steps
+        obs = None
         played = []
         for _episode in range(episodes):
             turns.deal(rng)
@@ -92,8 +90,7 @@ class Batch:
             while game.winner is None and turns.steps < limit:
                 seat = turns.seat
                 if observe:
-                    view[:] = zeros
-                    write(view, game, seat, turns.jumping)
+                    obs = build(game, seat, turns.jumping)
                 a = policy(seat, turns.legal, obs)
                 if type(a) is not int or a not in turns.legal:
                     raise IllegalMove(_("Action {action} is not legal for seat {seat} now; legal: {legal}.",

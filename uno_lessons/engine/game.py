@@ -372,12 +372,14 @@ class Game:
 
     def track_hands(self) -> None:
         """From now on keep ``tallies`` (``tallies[seat][card.index]``: the copies of
-        that card the seat holds) and ``tally_sizes`` (one byte per seat; empty until then) up
-        to date as cards move, so that a reader on every step (the agents' observation) need
-        not count the hands. Only moves made through the Game keep them true: a hand changed
+        that card the seat holds) and ``tally_sizes`` (the hands' sizes, one byte per seat,
+        twice over: ``tally_sizes[seat]`` and ``tally_sizes[seat + players]``, so that the
+        sizes from any seat on, round the table, are one slice; empty until then) up to date
+        as cards move, so that a reader on every step (the agents' observation) need not
+        count the hands. Only moves made through the Game keep them true: a hand changed
         directly (``game.hands[0].append(card)``) leaves them wrong."""
         self.tallies = [tally(hand) for hand in self.hands]
-        self.tally_sizes = bytearray(map(len, self.hands))
+        self.tally_sizes = bytearray(map(len, self.hands)) * 2
 
     def _tally_in(self, seat: int, cards: Sequence[Card]) -> None:
         """``cards`` went into ``seat``'s hand: count them (only while ``track_hands`` is on)."""
@@ -385,7 +387,9 @@ class Game:
         mine = self.tallies[seat]
         for card in cards:
             mine[card.index] += 1
-        self.tally_sizes[seat] += len(cards)
+        sizes, k = self.tally_sizes, len(cards)
+        sizes[seat] += k
+        sizes[seat + len(self.hands)] += k
 
     def _end_turn(self) -> None:
         seat = self.current_player
@@ -410,7 +414,9 @@ class Game:
         counts = self.tallies
         if counts is not None:  # track_hands: written out, this is on every play
             counts[seat][card.index] -= 1
-            self.tally_sizes[seat] -= 1
+            sizes = self.tally_sizes
+            sizes[seat] -= 1
+            sizes[seat + len(hands)] -= 1
         self.discard_pile.append(card)
         previous_color = self.current_color
         self.current_color = card.color if color is None else color
@@ -498,7 +504,9 @@ class Game:
         counts = self.tallies
         if counts is not None:  # track_hands: written out, this is on every draw
             counts[seat][card.index] += 1
-            self.tally_sizes[seat] += 1
+            sizes = self.tally_sizes
+            sizes[seat] += 1
+            sizes[seat + len(self.hands)] += 1
         if self.uno_said:
             self.uno_said.discard(seat)
         self._log.append((_DREW, seat, (card,), 1, "draw"))

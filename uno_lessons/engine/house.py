@@ -67,7 +67,7 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
         counts, sizes = game.tallies, game.tally_sizes
         if counts is not None:  # Game.track_hands: they change owners too
             counts[seat], counts[target] = counts[target], counts[seat]
-            sizes[seat], sizes[target] = sizes[target], sizes[seat]
+            sizes[:] = bytearray(map(len, hands)) * 2
         hands_moved(game)
         log.append((ev.Swapped, seat, target))
         game.current_player = nxt
@@ -78,7 +78,7 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
         counts = game.tallies
         if counts is not None:  # Game.track_hands: they move on with the hands
             counts[:] = [counts[(s - d) % n] for s in range(n)]
-            game.tally_sizes = bytearray(map(len, hands))
+            game.tally_sizes = bytearray(map(len, hands)) * 2
         hands_moved(game)
         log.append((ev.Rotated, d))
         game.current_player = nxt
