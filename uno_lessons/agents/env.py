@@ -95,7 +95,7 @@ class UnoEnv(AECEnv):
         }) for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self._no_mask = np.frombuffer(bytes(self.codec.size), INT8)  # read-only, as every mask
-        self._masks = Rows(self.codec.size, writeable=False)
+        self._masks = Rows(self.codec.size)  # read-only arrays
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The observation space of ``agent`` (the same object every time, as PettingZoo asks)."""

@@ -30,8 +30,9 @@ entries         what
 ``ObservationCodec.encode`` reads the game's public fields and the observer's own hand
 directly (once per step, so it is written for speed: it joins ready-made pieces in one
 call, and in a game that keeps its hands' counts and sizes, ``Game.track_hands``, as the
-environment's do, it copies them instead of counting the cards); ``encode_view`` builds the same array
-from ``game.view(seat)``, and tests/test_agents_env.py holds the two equal in random games.
+environment's do, it copies them instead of counting the cards); ``encode_view`` builds the
+same array from ``game.view(seat)``, and tests/test_agents_env.py holds the two equal in
+random games.
 """
 
 from __future__ import annotations
@@ -61,16 +62,15 @@ ROWS = 256
 
 
 class Rows:
-    """New int8 arrays of ``size`` entries (the environment's action masks), handed out one
-    at a time as the rows of blocks of ``ROWS``: a row is written through its block's
-    bytearray (``ones``) and viewed, which costs a fraction of making an array per row.
-    Each row is written once, before it is handed out, and never again: a full block is
+    """New read-only int8 arrays of ``size`` entries (the environment's action masks),
+    handed out one at a time as the rows of blocks of ``ROWS``: a row is written through its
+    block's bytearray (``ones``) and viewed, which costs a fraction of making an array per
+    row. Each row is written once, before it is handed out, and never again: a full block is
     left to whoever still holds its rows and a new one begun, so an array handed out never
-    changes under its holder. With ``writeable=False`` the arrays handed out are read-only
-    (the block is still written through its bytearray)."""
+    changes under its holder."""
 
-    def __init__(self, size: int, writeable: bool = True) -> None:
-        self.size, self.writeable = size, writeable
+    def __init__(self, size: int) -> None:
+        self.size = size
         self.block = bytearray()  # the first block is begun by the first row
         self._view = np.frombuffer(self.block, INT8)
         self._next = ROWS
@@ -91,7 +91,7 @@ class Rows:
         """Begin a new block (the full one stays with whoever holds its rows)."""
         self.block = bytearray(ROWS * self.size)
         view = self._view = np.frombuffer(self.block, INT8).reshape(ROWS, self.size)
-        view.flags.writeable = self.writeable
+        view.flags.writeable = False  # read-only to its holders; written through the bytearray
 
 
 class ObservationCodec:
