@@ -73,7 +73,10 @@ def test_a_teacher_seats_an_uploaded_policy_and_a_learner_plays_against_it(class
     state = class_store.load(code)
     assert state.kinds == ["human", "learned"] and state.names[1] == "Ana's bot"
     assert state.config.policy(1) == POLICY  # kept as data: the weights, not the file
-    assert "Ana's bot (seat 1): learned bot" in teacher.inner_text(".uno-teacher-panel")
+    # The panel shows before its seat list is filled in: wait for the line (a slow machine
+    # read the panel between the two, and an assert on inner_text failed there).
+    teacher.wait_for_function("t => document.querySelector('.uno-teacher-panel').innerText.includes(t)",
+                              arg="Ana's bot (seat 1): learned bot", timeout=TIMEOUT)
     class_store.teacher(code, key).set_speed("turbo")
 
     ben = join(pages, code, 0, "Ben")
