@@ -64,10 +64,6 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
     if rules.seven_zero and rank is _SEVEN and target is not None:  # H-SEVEN-ZERO
         hands = game.hands
         hands[seat], hands[target] = hands[target], hands[seat]
-        counts, sizes = game.tallies, game.tally_sizes
-        if counts is not None:  # Game.track_hands: they change owners too
-            counts[seat], counts[target] = counts[target], counts[seat]
-            sizes[:] = bytearray(map(len, hands)) * 2
         hands_moved(game)
         log.append((ev.Swapped, seat, target))
         game.current_player = nxt
@@ -75,10 +71,6 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
     if rules.seven_zero and rank is _ZERO:  # H-SEVEN-ZERO: every hand one seat on
         hands, n, d = game.hands, len(game.hands), game.direction
         hands[:] = [hands[(s - d) % n] for s in range(n)]
-        counts = game.tallies
-        if counts is not None:  # Game.track_hands: they move on with the hands
-            counts[:] = [counts[(s - d) % n] for s in range(n)]
-            game.tally_sizes = bytearray(map(len, hands)) * 2
         hands_moved(game)
         log.append((ev.Rotated, d))
         game.current_player = nxt
@@ -88,9 +80,12 @@ def effect(game: Game, seat: int, card: Card, target: int | None, nxt: int) -> b
 
 def hands_moved(game: Game) -> None:
     """After hands change owners (H-SEVEN-ZERO), an UNO said lapses and nobody can be
-    caught until a play leaves a player with one card again (docs/rules.md)."""
+    caught until a play leaves a player with one card again (docs/rules.md). Kept counts
+    (``Game.track_hands``) are counted again from the hands, which went to other seats."""
     game.uno_said.clear()
     game.uno_window = None
+    if game.tallies is not None:
+        game.track_hands()
 
 
 def draw_until(game: Game, seat: int) -> None:
