@@ -98,7 +98,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from class_load import Page, percentile  # noqa: E402  (benchmarks/ is on sys.path)
-from serving import kernel_processes, wait_idle, wait_pool  # noqa: E402
+from serving import kernels_by_id, wait_idle, wait_pool  # noqa: E402
 
 TARGET = 2.0  # seconds: every page converged this soon after each fault ends
 LOCKER = r"""
@@ -771,7 +771,8 @@ class Harness:
             return
         slot = self.rng.choice(ready)
         kid = slot.page.kernel_id
-        procs = [p for p in kernel_processes(self.server) if f"kernel-{kid}.json" in " ".join(_cmdline(p))]
+        found = kernels_by_id(self.server).get(kid)  # by its ipc sockets: ps does not name it
+        procs = [] if found is None else [found]
         f = Fault("kill", now(), slot=slot.index)
         self.faults.append(f)
         if not procs:
@@ -889,13 +890,13 @@ class Harness:
         if page is None or page.closed or page.ws is None:
             return
         where = ""
-        for p in kernel_processes(self.server):
-            if f"kernel-{page.kernel_id}.json" in " ".join(_cmdline(p)):
-                try:
-                    wchan = Path(f"/proc/{p.pid}/wchan").read_text().strip()
-                    where = f"; its process {p.pid}: {p.status()}, waiting in {wchan or '-'}, cpu {sum(p.cpu_times()[:2]):.1f} s"
-                except (OSError, psutil.Error):
-                    pass
+        p = kernels_by_id(self.server).get(page.kernel_id)
+        if p is not None:
+            try:
+                wchan = Path(f"/proc/{p.pid}/wchan").read_text().strip()
+                where = f"; its process {p.pid}: {p.status()}, waiting in {wchan or '-'}, cpu {sum(p.cpu_times()[:2]):.1f} s"
+            except (OSError, psutil.Error):
+                pass
         seen = page.info_replies
         t = now()
         try:
@@ -905,13 +906,6 @@ class Harness:
         except Exception:  # noqa: BLE001
             answer = "does NOT answer kernel_info within 5 s"
         notes.append(f"page{slot.index}'s kernel {answer}{where}")
-
-
-def _cmdline(p: psutil.Process) -> list[str]:
-    try:
-        return p.cmdline()
-    except (psutil.NoSuchProcess, psutil.AccessDenied):
-        return []
 
 
 def busiest_others(mine: set[int], seconds: float = 1.0) -> str:

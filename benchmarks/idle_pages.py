@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 
 import class_load  # noqa: E402  (benchmarks/ is on sys.path)
 from class_load import SEATS, Page, arrive, percentile  # noqa: E402
-from serving import kernel_processes, wait_idle, wait_pool  # noqa: E402
+from serving import kernels_by_id, wait_idle, wait_pool  # noqa: E402
 
 MODES = ("poll", "told")
 #: Preheated kernels no page takes: what a kernel costs idle without any table (the floor).
@@ -110,8 +110,7 @@ class IdlePage(Page):
 def page_kernels(server: psutil.Process, clients: list[Page]) -> list[psutil.Process]:
     """The kernel processes of these pages (not any other kernel of the server)."""
     ids = {c.kernel_id for c in clients}
-    return [k for k in kernel_processes(server)
-            if any(f"kernel-{i}.json" in " ".join(k.cmdline()) for i in ids)]
+    return [k for kid, k in kernels_by_id(server).items() if kid in ids]
 
 
 def cpu(procs: list[psutil.Process]) -> float:
@@ -206,8 +205,7 @@ def main() -> None:
             await asyncio.sleep(args.settle)
             kernels = {m: page_kernels(servers[m], clients[m]) for m in MODES}
             taken = {k.pid for m in MODES for k in kernels[m]}
-            kernels["spare"] = [k for m in MODES for k in kernel_processes(servers[m])
-                                if k.pid not in taken and "kernel-" in " ".join(k.cmdline())]
+            kernels["spare"] = [k for m in MODES for k in kernels_by_id(servers[m]).values() if k.pid not in taken]
             rows = []
             for _w in range(args.windows):
                 before = {m: cpu(kernels[m]) for m in kernels}

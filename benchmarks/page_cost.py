@@ -36,7 +36,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_load import Page, start_voila  # noqa: E402  (benchmarks/ is on sys.path)
-from serving import fork_servers, kernel_memory, kernel_processes, wait_idle  # noqa: E402
+from serving import fork_servers, kernel_memory, kernels_by_id, wait_idle  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -50,11 +50,19 @@ def free_port() -> int:
 
 
 def wait_http(port: int, proc, timeout: float = 180) -> None:
-    """Until the server listens (a bare connection: no page, no kernel)."""
-    from uno_lessons.cli.serve import _wait_ready
+    """Until the server listens on ``port`` (a bare connection: no page, no kernel)."""
+    import socket
 
-    if not _wait_ready(port, "127.0.0.1", [proc], timeout):
-        raise TimeoutError("voila did not start")
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            break
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError("voila did not start")
 
 
 def cpu_of(kernels: dict[str, psutil.Process]) -> dict[str, float]:
@@ -66,17 +74,6 @@ def cpu_of(kernels: dict[str, psutil.Process]) -> dict[str, float]:
             out[kid] = t.user + t.system
         except psutil.NoSuchProcess:
             pass
-    return out
-
-
-def kernels_by_id(server: psutil.Process) -> dict[str, psutil.Process]:
-    import re
-
-    out = {}
-    for proc in kernel_processes(server):
-        hit = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(proc.cmdline()))
-        if hit:
-            out[hit.group(1)] = proc
     return out
 
 

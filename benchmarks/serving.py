@@ -15,6 +15,8 @@ from pathlib import Path
 
 import psutil
 
+from uno_lessons.voila.forkserver import TITLE, kernel_pids
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -48,21 +50,53 @@ def _children_running(server: psutil.Process, marker: str, recursive: bool) -> l
     return out
 
 
+#: What a kernel's command line holds: the title the fork server gives the kernels it forks
+#: (``uno_lessons.voila.kernel``, which launches one it cannot fork, sets it too, once started),
+#: or ipykernel's launcher for a kernel launched the stock way (without the package's provisioner).
+KERNEL_MARKERS = (TITLE, "uno_lessons.voila.kernel", "ipykernel_launcher")
+
+
+def kernels_by_id(server: psutil.Process) -> dict[str, psutil.Process]:
+    """Kernel id -> process of every running kernel of the server. A page kernel's command
+    line does not name it (``ps`` shows every command line to every user): it is found by
+    its ``ipc`` sockets (``forkserver.kernel_pids``; voila.json sets the ipc transport). A
+    kernel launched the stock way (``ipykernel_launcher -f …/kernel-<id>.json``, e.g. on TCP
+    without the package's provisioner) is found by its command line, as before."""
+    try:
+        family = {p.pid: p for p in server.children(recursive=True)}
+    except psutil.NoSuchProcess:
+        return {}
+    out = {kid: family[pid] for kid, pid in kernel_pids().items() if pid in family}
+    for proc in family.values():
+        try:
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(proc.cmdline()))
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+        if m and m.group(1) not in out:
+            out[m.group(1)] = proc
+    return out
+
+
 def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
-    """The ipykernel processes started by the server (forked kernels are the fork server's children)."""
-    return _children_running(server, "ipykernel", recursive=True)
+    """The kernel processes started by the server (forked kernels are the fork server's
+    children), found by their command line (:data:`KERNEL_MARKERS`: this finds a kernel that
+    is still starting, before its sockets exist) or their ipc sockets (:func:`kernels_by_id`).
+    Not the fork server itself."""
+    found = {p.pid: p for p in kernels_by_id(server).values()}
+    for marker in KERNEL_MARKERS:
+        for proc in _children_running(server, marker, recursive=True):
+            found.setdefault(proc.pid, proc)
+    return list(found.values())
 
 
 def kernel_memory(server: psutil.Process) -> dict[str, tuple[float, float]]:
     """Kernel id -> (RSS, USS) in MB of every kernel of the server (USS: what it does not
     share, e.g. with the fork server its modules were imported in)."""
     out = {}
-    for kernel in kernel_processes(server):
+    for kid, kernel in kernels_by_id(server).items():
         try:
-            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(kernel.cmdline()))
-            if m:
-                info = kernel.memory_full_info()
-                out[m.group(1)] = (info.rss / 2**20, info.uss / 2**20)
+            info = kernel.memory_full_info()
+            out[kid] = (info.rss / 2**20, info.uss / 2**20)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             pass
     return out

@@ -14,7 +14,7 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
 from uno_lessons.voila import forkserver
-from uno_lessons.voila.forkserver import ForkedKernel, ForkProvisioner, Zygote
+from uno_lessons.voila.forkserver import TITLE, ForkedKernel, ForkProvisioner, Zygote
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the fork server forks only on Linux")
 
@@ -81,9 +81,11 @@ def test_a_kernel_is_forked_and_runs_where_and_with_what_the_server_asked(zygote
             text = await run(k.kc, "import os, sys, fork_probe\n"
                                    "print(os.getcwd(), os.environ['UNO_FORK_PROBE'], fork_probe.LOADED, '' in sys.path)")
             assert text.split() == [str(tmp_path), "asked", "True", "True"]
-            # Found by its command line, as a launched kernel is.
+            # Its command line names no connection file (the path holds the kernel's id, and every
+            # user of the machine may read every command line).
             cmdline = Path(f"/proc/{k.km.provisioner.pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            assert "-m ipykernel_launcher -f" in cmdline and k.km.connection_file in cmdline
+            assert cmdline.split() == TITLE.split() and k.km.connection_file not in cmdline
+            assert Path(k.km.connection_file).stem.removeprefix("kernel-") not in cmdline
             # ipywidgets was imported before there was a kernel: its comm target is registered now.
             assert (await run(k.kc, "import comm\nprint('jupyter.widget.control' in comm.get_comm_manager().targets)")
                     ).strip() == "True"
@@ -166,6 +168,9 @@ def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(monkey
             async with Kernel(tmp_path) as k:
                 assert isinstance(k.km.provisioner.process, subprocess.Popen)
                 assert (await run(k.kc, "print(6 * 7)")).strip() == "42"
+                # Launched the usual way, its command line names no connection file either.
+                cmdline = Path(f"/proc/{k.km.provisioner.process.pid}/cmdline").read_bytes().decode()
+                assert k.km.connection_file not in cmdline and "kernel-" not in cmdline
             assert z.failed
         return z.process
 

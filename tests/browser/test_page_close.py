@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import time
 
-import psutil
 import pytest
+
+from uno_lessons.voila.forkserver import find_kernel
 
 from .conftest import PAGE_TIMEOUT_MS, leave, notebook_url
 
@@ -16,12 +17,9 @@ pytestmark = pytest.mark.browser
 
 
 def kernel_running(kernel_id: str) -> bool:
-    """Whether an ipykernel process with ``kernel_id``'s connection file is running."""
-    for proc in psutil.process_iter(["cmdline"]):
-        cmd = " ".join(proc.info["cmdline"] or [])
-        if "ipykernel" in cmd and f"kernel-{kernel_id}.json" in cmd:
-            return True
-    return False
+    """Whether the kernel ``kernel_id`` is running: found by its ipc sockets (voila.json's
+    transport), since a page kernel's command line does not name it."""
+    return find_kernel(kernel_id) is not None
 
 
 @pytest.mark.parametrize(("notebook", "selector"), [("dashboard", ".uno-card-btn"),

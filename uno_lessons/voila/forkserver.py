@@ -34,6 +34,15 @@ from jupyter_client.connect import KernelConnectionInfo, port_names
 from jupyter_client.provisioning import LocalProvisioner
 from traitlets import List, Unicode
 
+#: The command line every page kernel shows (``ps``): the same for all, so it tells no one
+#: which kernel is which.
+TITLE = "uno-lessons page kernel"
+#: The environment variable that gives the zygote its socket's path.
+ZYGOTE_ENV = "UNO_LESSONS_ZYGOTE"
+#: The environment variable that gives a kernel launched without the zygote its connection
+#: file (:mod:`.kernel`), instead of ``-f PATH`` on its command line.
+CONNECTION_ENV = "UNO_LESSONS_KERNEL_FILE"
+
 #: What the zygote imports before it forks: what every kernel of this package needs.
 PRELOAD = ["ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipykernel.debugger", "IPython",
            "sqlite3", "pdb", "psutil", "numpy",
@@ -103,11 +112,13 @@ def _become_kernel(request: dict, fds: list[int], listener: socket.socket) -> No
         os.dup2(fds[1], 2)
         for fd in {null, *fds} - {0, 1, 2}:
             os.close(fd)
-        try:  # ps, culling scripts and the tests find a kernel by its command line
+        try:
             import setproctitle
 
-            # before the environment changes: it moves the environment to make room
-            setproctitle.setproctitle(" ".join(request["argv"]))
+            # A plain name, without the connection file: its path holds the kernel's id, and
+            # every local user may read every command line (ps). find_kernel finds a kernel
+            # by its sockets instead. Before the environment changes: it moves the environment.
+            setproctitle.setproctitle(TITLE)
         except ImportError:
             pass
         os.chdir(request["cwd"])
@@ -120,6 +131,9 @@ def _become_kernel(request: dict, fds: list[int], listener: socket.socket) -> No
         sys.argv = [request["argv"][0], *request["argv"][3:], f"--IPKernelApp.parent_handle={os.getppid()}"]
         from ipykernel.kernelapp import IPKernelApp
 
+        from .kernel import no_tcp_pipe
+
+        no_tcp_pipe()
         app = IPKernelApp.instance()  # what launch_new_instance does, with the hooks between
         app.initialize()
         _kernel_started()
@@ -275,9 +289,11 @@ class Zygote:
         """Start the zygote (its imports take about a second)."""
         folder = tempfile.mkdtemp(prefix="uno-fork-")  # mode 0700: only this user may ask for a kernel
         self.path = os.path.join(folder, "zygote.sock")
-        code = "import sys; from uno_lessons.voila.forkserver import serve; serve(sys.argv[1], sys.argv[2:])"
-        self.process = subprocess.Popen([self.python, "-c", code, self.path, *preload],
-                                        stdin=subprocess.DEVNULL, cwd=os.getcwd())
+        # The socket's path goes through the environment: a command line is every user's to read.
+        code = "import os, sys; from uno_lessons.voila.forkserver import serve; serve(os.environ.pop(%r), sys.argv[1:])"
+        self.process = subprocess.Popen([self.python, "-c", code % ZYGOTE_ENV, *preload],
+                                        stdin=subprocess.DEVNULL, cwd=os.getcwd(),
+                                        env={**os.environ, ZYGOTE_ENV: self.path})
 
     def ready(self) -> bool:
         """Whether the zygote has done its imports and takes requests."""
@@ -356,11 +372,23 @@ class ForkProvisioner(LocalProvisioner):
             if forked is None:  # launched the usual way, on the ports jupyter_client picked
                 self._connection_file().write_text(written)
         if forked is None:
+            cmd, kwargs = self._hidden_file(cmd, kwargs)
             return await super().launch_kernel(cmd, **kwargs)
         self.process = forked  # type: ignore[assignment]
         self.pid = self.pgid = forked.pid
         self.cwd = kwargs.get("cwd", Path.cwd())
         return await self._kernels_ports(forked)
+
+    @staticmethod
+    def _hidden_file(cmd: list[str], kwargs: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+        """``cmd`` without ``-f CONNECTION_FILE`` (the path holds the kernel's id and ``ps``
+        shows it to every user), run by :mod:`.kernel`, which takes the path from the
+        environment; any other command as it is."""
+        if len(cmd) >= 5 and cmd[1:3] == ["-m", "ipykernel_launcher"] and cmd[3] == "-f":
+            env = dict(kwargs.get("env") or os.environ)
+            env[CONNECTION_ENV] = cmd[4]
+            return [cmd[0], "-m", "uno_lessons.voila.kernel", *cmd[5:]], {**kwargs, "env": env}
+        return cmd, kwargs
 
     def _connection_file(self) -> Path:
         return Path(self.parent.connection_file)  # type: ignore[union-attr]
@@ -405,3 +433,25 @@ class ForkProvisioner(LocalProvisioner):
                 return self.connection_info
             await asyncio.sleep(0.005)
         return self.connection_info
+
+
+def kernel_pids() -> dict[str, int]:
+    """Every running page kernel this user may see (the server's own user, or root), by its
+    id: found by its ipc sockets (``…/kernel-<id>-ipc-N``), since its command line does not
+    name it (:data:`TITLE`). For a culling script, a benchmark, a test."""
+    import re
+
+    import psutil
+
+    found: dict[str, int] = {}
+    for conn in psutil.net_connections(kind="unix"):
+        if conn.pid and isinstance(conn.laddr, str):
+            m = re.search(r"kernel-([0-9a-f-]{36})-ipc-\d+$", conn.laddr)
+            if m:
+                found[m.group(1)] = conn.pid
+    return found
+
+
+def find_kernel(kernel_id: str) -> int | None:
+    """The pid of the running kernel ``kernel_id`` (see :func:`kernel_pids`), or None."""
+    return kernel_pids().get(kernel_id)

@@ -235,11 +235,18 @@ def page_query(timeout: float | None = None) -> str:
 
     if not query_pending():
         return os.environ.get("QUERY_STRING", "")
-    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
-    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
-    port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    url = f"{protocol}://{host}:{port}{base}voila/query/{os.environ['VOILA_KERNEL_ID']}"
+    private = os.environ.get("UNO_LESSONS_VOILA_SOCKET")
+    if private:  # the server listens only on its private Unix socket (uno_lessons.voila.private)
+        from ..voila.private import route, use_unix_sockets
+
+        use_unix_sockets()
+        server = route(private).replace("http", "ws", 1)
+    else:
+        protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+        host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+        server = f"{protocol}://{host}:{os.environ.get('VOILA_APP_PORT', '8866')}"
+    url = f"{server}{base}voila/query/{os.environ['VOILA_KERNEL_ID']}"
     info = _receive_once(url, timeout)
     if info:
         for key, value in json.loads(info).items():
