@@ -4,12 +4,18 @@ WAL lets every page read while one writes; ``BEGIN IMMEDIATE`` takes the write l
 the count is read, so compare-and-append is one transaction even across processes. A write
 waits at most the busy timeout (``?busy=SECONDS`` in the URL, default 5) for another
 process's lock, then fails as a :class:`~.config.StoreError` with nothing changed.
+
+The file holds every table's seed, from which every hand follows, so it is its owner's alone:
+the store makes it 0600 (and a missing folder 0700) as it creates it, SQLite gives its
+``-wal`` and ``-shm`` files the database's mode, and :func:`secure_store_file` closes a file
+that was left open to other users of the machine each time the store is opened.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Sequence
@@ -20,7 +26,7 @@ from ..i18n import _
 from .config import TableError
 from .faults import log
 from .news import HEARTBEAT, RETRY, SQLITE_AFTER, SQLITE_CHECK, SQLITE_SETTLE, FileWatch, News, ThreadNews
-from .store import Store
+from .store import Store, package_folder
 
 #: Seconds a write waits for another process's lock before it gives up.
 BUSY_TIMEOUT = 5.0
@@ -33,6 +39,97 @@ create table if not exists records (code text not null, seq integer not null,
 create table if not exists seats (code text not null, seat integer not null,
                                   token text not null, primary key (code, seat));
 """
+
+
+#: The files SQLite keeps beside the database, each holding table contents: the write-ahead
+#: log, its shared-memory index and the rollback journal of a file last written before WAL.
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+#: The permission bits of the file's group and of everyone else.
+_OTHERS = 0o077
+
+
+def private_folder(folder: str | os.PathLike[str]) -> None:
+    """Create ``folder`` and each missing folder above it for their owner alone (0700);
+    folders that exist are left as they are."""
+    missing: list[Path] = []
+    here = Path(os.path.abspath(folder))
+    while not os.path.lexists(here) and here != here.parent:
+        missing.append(here)
+        here = here.parent
+    for path in reversed(missing):
+        try:
+            # The mode is given to mkdir (a umask can only take bits away), so there is no
+            # moment when the folder is open to others, as with mkdir-then-chmod.
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass  # another process made it just now (with the same mode, if it is this package)
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def secure_store_file(path: str | os.PathLike[str]) -> list[str]:
+    """Make the SQLite store at ``path`` its owner's alone, and return what was done or still
+    needs doing, as sentences for the person who runs the server (empty: nothing to say).
+
+    A missing folder is made 0700 (with its missing parents) and a missing file 0600; SQLite
+    then gives the ``-wal`` and ``-shm`` files it makes the database's mode. An existing file
+    (or its ``-wal``, ``-shm``, ``-journal``) that its group or others may open is set to 0600.
+    The folder: the package's own (:func:`~.store.package_folder`) is set to 0700 if others
+    may open it; a folder the user named is not changed (it may hold other things), but a
+    sentence says who can list it and how to close it. A server calls this at start; opening
+    an :class:`SQLiteStore` calls it too. OSError if a folder cannot be made or a file that
+    is not this user's cannot be closed (the store must not be used then)."""
+    name = os.fspath(path)
+    if name in ("", ":memory:"):
+        return []
+    file = Path(os.path.abspath(name))
+    folder = file.parent
+    said: list[str] = []
+    private_folder(folder)
+    if stat.S_IMODE(os.stat(folder).st_mode) & _OTHERS:
+        if _same_folder(folder, package_folder()):
+            os.chmod(folder, 0o700)
+            said.append(_opened_to_others(folder))
+        else:
+            said.append(_("Other users of this computer can list the folder {folder}, but not read "
+                          "the class tables in it; to close the folder to them too, run: chmod 700 "
+                          "{folder}", folder=str(folder)))
+    try:
+        # Created here with its mode (not by SQLite, which would give it 0644 less the umask).
+        os.close(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
+    except FileExistsError:
+        pass
+    loose = False
+    for each in (file, *(Path(f"{file}{end}") for end in COMPANIONS)):
+        try:
+            mode = stat.S_IMODE(os.stat(each).st_mode)
+        except FileNotFoundError:
+            continue
+        if mode & _OTHERS:
+            os.chmod(each, 0o600)
+            loose = True
+    if loose:
+        said.insert(0, _opened_to_others(file))
+    return said
+
+
+def _opened_to_others(path: Path) -> str:
+    return _("Other users of this computer could read {path}, which holds the class tables; now only "
+             "you can.", path=str(path))
+
+
+#: The sentences this process has logged: each store a kernel opens would say them again.
+_told: set[str] = set()
+
+
+def _tell(sentences: list[str]) -> None:
+    for sentence in sentences:
+        if sentence not in _told:
+            _told.add(sentence)
+            log.warning("%s", sentence)
 
 
 def sqlite_path(url: str) -> str:
@@ -157,7 +254,9 @@ class SQLiteStore(Store):
         self._lock = threading.Lock()
         try:
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                # Before SQLite sees the path: it would create the file (and a plain mkdir the
+                # folder) open to every user of the machine.
+                _tell(secure_store_file(self.path))
             # One connection per store, shared by the kernel's threads behind a lock; autocommit
             # mode (isolation_level=None) so transactions are exactly the BEGIN/COMMIT below.
             self._db = sqlite3.connect(self.path, timeout=self.busy, isolation_level=None,

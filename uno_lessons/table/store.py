@@ -9,7 +9,9 @@ may not do is decided above it, in :class:`Store`'s methods and the handles they
 ``open_store(url)`` picks the backend: ``"sqlite:///path/to/file.db"``,
 ``"redis://host:port/0"``, ``"memory://"`` (one process only), or ``None``: the URL in
 ``UNO_LESSONS_STORE``, else SQLite in the folder ``UNO_LESSONS_DATA`` (default
-``~/.local/share/uno_lessons``).
+``~/.local/share/uno_lessons``). The SQLite file holds every table's seed (so every hand):
+it and its folder are made for their owner alone, and loosened ones are closed again at open
+(:func:`~.sqlite.secure_store_file`).
 
 A backend that fails (a locked file, a server away, a full disk, a timeout) raises
 :class:`StoreError` with a sentence for the learner, whatever library it is built on: every
@@ -63,13 +65,23 @@ def keep_seconds() -> float:
 
 
 
+def package_folder() -> Path:
+    """The package's own data folder, ``uno_lessons`` in the user's data folder
+    (``$XDG_DATA_HOME``, else ``~/.local/share``). The package chose it, so it holds nothing
+    but the package's files: :func:`~.sqlite.secure_store_file` closes it (0700) when other
+    users can open it, which it never does to a folder the user named."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "uno_lessons"
+
+
 def default_folder() -> Path:
-    """The folder of the embedded store: ``$UNO_LESSONS_DATA``, else the user's data folder."""
+    """The folder of the embedded store: ``$UNO_LESSONS_DATA``, else :func:`package_folder`.
+    Nothing is created here: the store creates a missing folder for its owner alone (0700,
+    :func:`~.sqlite.private_folder`)."""
     folder = os.environ.get(DATA_ENV)
     if folder:
         return Path(folder).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "uno_lessons"
+    return package_folder()
 
 
 class Store(ABC):
@@ -270,9 +282,9 @@ def open_store(url: str | None = None) -> Store:
     means ``$UNO_LESSONS_STORE`` or, failing that, SQLite in the default folder."""
     url = url or os.environ.get(STORE_ENV) or ""
     if not url:
-        folder = default_folder()
-        folder.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{folder / 'tables.db'}"
+        # The folder is made by the store, for its owner alone (a plain mkdir would leave it
+        # 0755: every user of the machine could look in).
+        url = f"sqlite:///{default_folder() / 'tables.db'}"
     if url.startswith("sqlite://"):
         from .sqlite import SQLiteStore
 
