@@ -65,16 +65,20 @@ def test_the_servers_environment_tells_pages_the_learners_address():
 def test_both_servers_use_the_projects_voila_configuration():
     opts = srv.ServeOptions(port=9000, class_size=12)
     dash = srv.dashboard_command(opts)
-    assert dash[1:3] == ["-m", "voila"] and dash[3].endswith("dashboard.ipynb")
-    assert "--Voila.ip=127.0.0.1" in dash and "--port=9000" in dash
+    assert dash[1:3] == ["-m", "uno_lessons.voila.private"] and dash[3].endswith("dashboard.ipynb")
+    # On a private Unix socket (named by the environment): no port, no address on the command line.
+    assert not [a for a in dash if "--port" in a or "Voila.ip" in a]
     pools = json.loads(next(a for a in dash if "kernel_pools_config" in a).split("=", 1)[1])
     assert pools == {"dashboard.ipynb": {"pool_size": 14}}  # 12 and a few for reloads
     assert srv.class_pool(30) == 33 and srv.class_pool(5) == 7
-    lessons = srv.lessons_command(opts, 9001)
-    assert lessons[3] == str(shipped.folder("notebooks")) and "--port=9001" in lessons
+    lessons = srv.lessons_command(opts)
+    assert lessons[3] == str(shipped.folder("notebooks")) and not [a for a in lessons if "--port" in a]
     pools = json.loads(next(a for a in lessons if "kernel_pools_config" in a).split("=", 1)[1])
     assert pools["dashboard.ipynb"] == {"pool_size": 0} and pools["01_setup.ipynb"] == {"pool_size": 1}
     assert (shipped.voila_config_dir() / "voila.json").is_file()
+    # A teacher's own option takes the place of ours of the same name (traitlets refuses one given twice).
+    loud = srv.dashboard_command(srv.ServeOptions(extra=["--Voila.log_level=INFO", "--foo=1"]))
+    assert [a for a in loud if a.startswith("--Voila.log_level")] == ["--Voila.log_level=INFO"] and "--foo=1" in loud
 
 
 def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():

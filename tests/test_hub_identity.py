@@ -3,6 +3,7 @@ teacher rule, the seat book, and a page kernel's refusal without a signed identi
 
 from __future__ import annotations
 
+import time
 from urllib.parse import parse_qs
 
 from uno_lessons.hub.book import SeatBook
@@ -80,3 +81,47 @@ def _walk(children):
     for w in children:
         yield w
         yield from _walk(getattr(w, "children", ()))
+
+
+def test_a_signed_identity_opens_one_page_only(tmp_path, monkeypatch):
+    from uno_lessons.hub.identity import NONCES_ENV, forget_used, use_once
+
+    secret = new_secret()
+    ana = HubUser("ana", False)
+    text = sign(ana, secret)
+    assert sign(ana, secret) != text  # a nonce of its own each time
+    assert verify(text, secret, once=lambda n: use_once(n, str(tmp_path))) == ana
+    # Replayed (a second page, another kernel reading the same text): refused.
+    assert verify(text, secret, once=lambda n: use_once(n, str(tmp_path))) is None
+    # Without the folder of used nonces a kernel cannot tell: it refuses (fails closed).
+    monkeypatch.delenv(NONCES_ENV, raising=False)
+    assert verify(sign(ana, secret), secret, once=use_once) is None
+    # The page's own check takes the nonce from the service's folder.
+    monkeypatch.setenv(NONCES_ENV, str(tmp_path))
+    fresh = sign(ana, secret)
+    assert verify(fresh, secret, once=use_once) == ana and verify(fresh, secret, once=use_once) is None
+    # Used nonces of stale identities are cleared away; fresh ones are kept.
+    assert forget_used(str(tmp_path)) == 0
+    assert forget_used(str(tmp_path), now=time.time() + 3600) == 2
+
+
+def test_a_page_kernel_refuses_a_replayed_identity(monkeypatch, tmp_path):
+    from uno_lessons.dashboard.entry import dashboard_page
+    from uno_lessons.hub.identity import NONCES_ENV
+    from uno_lessons.hub.page import reset_signed_in
+
+    secret = new_secret()
+    monkeypatch.setenv(SECRET_ENV, secret)
+    monkeypatch.setenv(NONCES_ENV, str(tmp_path))
+    store = open_store(f"sqlite:///{tmp_path / 'tables.db'}")
+    code, _key = store.create(["Ana", "Ben"], ["human", "human"], seed=3)
+    signed = sign(HubUser("ana", False), secret)
+    try:
+        first = dashboard_page(f"table={code}&{PARAM}={signed}", store=store)
+        assert "Sign in to the school" not in " ".join(str(getattr(w, "value", "")) for w in _walk(first.children))
+        reset_signed_in()
+        again = dashboard_page(f"table={code}&{PARAM}={signed}", store=store)
+        assert "Sign in to the school&#x27;s JupyterHub" in " ".join(str(getattr(w, "value", "")) for w in _walk(again.children))
+    finally:
+        reset_signed_in()
+        store.close()

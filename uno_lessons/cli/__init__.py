@@ -1,7 +1,8 @@
 """The ``uno-lessons`` command (installed with the package)::
 
-    uno-lessons serve [--class N] [--lang L] [--store URL] [--port P] [--network | --host ADDR]
-                      [--public-url URL] [--lessons-port P]
+    uno-lessons serve [--class N] [--lang L] [--store URL | --store-file FILE] [--port P]
+                      [--network | --host ADDR] [--public-url URL] [--lessons-port P]
+                      [--pages-per-user N] [--max-pages N]
     uno-lessons lab [DIR]
     uno-lessons lessons DIR [--force]
     uno-lessons nbgrader [DIR] --course ID [--assignment A] [--exercise NAME ...]
@@ -35,7 +36,11 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--class", dest="class_size", type=int, metavar="N",
                    help="preheat N page kernels, so a class of N opens its pages at once")
     s.add_argument("--lang", choices=sorted(LANGUAGES), help="the pages' language (default: English)")
-    s.add_argument("--store", metavar="URL", help="where class tables live: sqlite:///file.db or redis://host:port/0")
+    store = s.add_mutually_exclusive_group()
+    store.add_argument("--store", metavar="URL", help="where class tables live: sqlite:///file.db or redis://host:port/0 "
+                       "(an address with a password belongs in --store-file or UNO_LESSONS_STORE instead)")
+    store.add_argument("--store-file", metavar="FILE",
+                       help="a file (chmod 600) holding the store's address: a password stays off the command line")
     s.add_argument("--port", type=int, default=8866, help="the dashboard's port (default 8866)")
     s.add_argument("--lessons-port", type=int, metavar="P",
                    help="the lessons' port (default: the next one; 0: do not serve the lessons)")
@@ -45,6 +50,10 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument("--host", metavar="ADDR", help="listen on this address only")
     s.add_argument("--public-url", metavar="URL",
                    help="the address learners use, when it is not this machine's (a reverse proxy, a name)")
+    s.add_argument("--pages-per-user", type=int, default=8, metavar="N",
+                   help="pages one browser may have open at once (default 8; its oldest idle page makes room)")
+    s.add_argument("--max-pages", type=int, metavar="N",
+                   help="pages open at once in all (default: from this machine's memory, 66 for 8 GB)")
     s.add_argument("voila_args", nargs=argparse.REMAINDER,
                    help="after --: more options for Voilà (e.g. -- --MappingKernelManager.cull_idle_timeout=300)")
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
@@ -87,11 +96,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(words)
     if args.command == "serve":
         from .serve import ServeOptions, serve
+        from .store_address import StoreAddressError, hide_from_ps, store_from
 
+        hide_from_ps(sys.argv)  # a password given with --store leaves ps at once (the warning says more)
+        try:
+            store, warnings = store_from(args.store, args.store_file)
+        except StoreAddressError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        for warning in warnings:
+            print(warning, file=sys.stderr)
         extra = [a for a in args.voila_args if a != "--"]
         return serve(ServeOptions(port=args.port, lessons_port=args.lessons_port, class_size=args.class_size,
-                                  lang=args.lang, store=args.store, host=args.host, network=args.network,
-                                  public_url=args.public_url, extra=extra))
+                                  lang=args.lang, store=store, host=args.host, network=args.network,
+                                  public_url=args.public_url, extra=extra, pages_per_user=args.pages_per_user,
+                                  max_pages=args.max_pages))
     if args.command == "nbgrader":
         from .grading import nbgrader_course
 

@@ -6,6 +6,13 @@ with the project's own ``voila.json`` (template, pools, fork server, culler, wor
 wherever the command is started: Voilà reads the working directory's ``voila.json``, so it
 runs in the folder that holds it (:func:`~.shipped.voila_config_dir`).
 
+Neither Voilà server listens on a port: each has a Unix socket in a folder only this user
+may enter (:mod:`uno_lessons.voila.private`), its kernels talk over ``ipc`` sockets there,
+and this process answers browsers at the ports (:mod:`uno_lessons.voila.front`): it knows
+which browser opened which page and passes a kernel's traffic on for that browser only, and
+it caps the pages each browser and the machine may have open. Another user of the machine
+can open a page like any learner, and nothing more.
+
 The terminal says what a teacher needs (the address learners type, the class size, where
 tables are kept) and hides what they cannot act on: Voilà's information lines, "Notebook …
 is not trusted" (the notebooks are the package's own), the debugger's frozen-modules note
@@ -15,6 +22,7 @@ loopback only). Errors still show.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -26,6 +34,8 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from ..i18n import LANGUAGES, _, use_language
 from . import network, shipped
@@ -57,6 +67,8 @@ class ServeOptions:
     network: bool = False
     public_url: str | None = None
     extra: list[str] = field(default_factory=list)
+    pages_per_user: int = 8  # open pages per browser (hub: per hub user)
+    max_pages: int | None = None  # open pages in all; None: sized from the machine's memory
 
     @property
     def listen(self) -> str:
@@ -98,8 +110,20 @@ def class_pool(class_size: int) -> int:
     return class_size + max(2, class_size // 10)
 
 
+def voila_base(target: str) -> list[str]:
+    """Voilà for ``target`` on its private Unix socket (named by the environment)."""
+    return [sys.executable, "-m", "uno_lessons.voila.private", target, "--no-browser", "--Voila.log_level=WARN"]
+
+
+def with_extra(command: list[str], extra: Sequence[str]) -> list[str]:
+    """``command`` with the teacher's own Voilà options (``-- --Voila.log_level=INFO``) added,
+    each in place of ours of the same name (traitlets refuses an option given twice)."""
+    names = {a.split("=", 1)[0] for a in extra if a.startswith("--")}
+    return [a for a in command if a.split("=", 1)[0] not in names] + list(extra)
+
+
 def dashboard_command(opts: ServeOptions) -> list[str]:
-    """Voilà for ``dashboard.ipynb`` at ``opts.port``."""
+    """Voilà for ``dashboard.ipynb`` (on its private socket: :func:`voila_env`)."""
     notebook = shipped.folder("notebooks") / "dashboard.ipynb"
     pools: list[str] = []
     if opts.class_size:
@@ -109,20 +133,18 @@ def dashboard_command(opts: ServeOptions) -> list[str]:
         pools = [f"--VoilaKernelManager.kernel_pools_config="
                  f"{json.dumps({'dashboard.ipynb': {'pool_size': class_pool(opts.class_size)}})}",
                  "--VoilaKernelManager.fill_delay=300"]
-    return [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={opts.port}",
-            f"--Voila.ip={opts.listen}", "--Voila.log_level=WARN", *pools, *opts.extra]
+    return with_extra([*voila_base(str(notebook)), *pools], opts.extra)
 
 
-def lessons_command(opts: ServeOptions, port: int) -> list[str]:
-    """Voilà over the notebooks folder (every lesson, every language) at ``port``; the
-    dashboard is served by the other server, so its pool here is empty."""
+def lessons_command(opts: ServeOptions) -> list[str]:
+    """Voilà over the notebooks folder (every lesson, every language); the dashboard is
+    served by the other server, so its pool here is empty."""
     config = json.loads((shipped.voila_config_dir() / "voila.json").read_text())
     pools = dict(config["VoilaKernelManager"]["kernel_pools_config"])
     pools["dashboard.ipynb"] = {"pool_size": 0}
-    return [sys.executable, "-m", "voila", str(shipped.folder("notebooks")), "--no-browser", f"--port={port}",
-            f"--Voila.ip={opts.listen}", "--Voila.log_level=WARN",
-            "--VoilaConfiguration.classic_tree=True",  # a plain list of links, drawn by the server
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}", *opts.extra]
+    return with_extra([*voila_base(str(shipped.folder("notebooks"))),
+                       "--VoilaConfiguration.classic_tree=True",  # a plain list of links, drawn by the server
+                       f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"], opts.extra)
 
 
 def _language_name(code: str | None) -> str:
@@ -198,6 +220,19 @@ def store_problem(opts: ServeOptions) -> str | None:
     return None
 
 
+def secure_store(opts: ServeOptions) -> list[str]:
+    """Make the SQLite store (the default one or ``--store sqlite:///…``) the server's user's
+    alone before any page opens it; the sentences to print (what was fixed, what is left to
+    the teacher). OSError when it cannot be made safe: the server must not start then."""
+    from ..table.sqlite import secure_store_file, sqlite_path
+    from ..table.store import STORE_ENV, default_folder
+
+    url = opts.store or os.environ.get(STORE_ENV, "")
+    if url and not url.startswith("sqlite://"):
+        return []  # Redis keeps its own secrets (its password); memory:// keeps none
+    return secure_store_file(sqlite_path(url) if url else default_folder() / "tables.db")
+
+
 #: Set once the servers are being stopped: what they print while their kernels go down
 #: (a kernel interrupted mid-cell, a closed socket) is nothing a teacher can act on.
 _stopping = threading.Event()
@@ -236,36 +271,91 @@ def _pump(stream, out) -> None:
             out.flush()
 
 
-def _wait_ready(port: int, host: str, procs: Sequence[subprocess.Popen], timeout: float = 60.0) -> bool:
-    """True once the server listens at ``port`` (a bare connection: no request that would
-    start a kernel or be logged)."""
-    target = "127.0.0.1" if host in ("0.0.0.0", "") else host
+def wait_ready(path: str | os.PathLike[str], procs: Sequence[subprocess.Popen], timeout: float = 60.0) -> bool:
+    """True once a private server listens on the Unix socket ``path`` (a bare connection: no
+    request that would start a kernel or be logged); False if one of ``procs`` exits first."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if any(p.poll() is not None for p in procs):
             return False
         try:
-            with socket.create_connection((target, port), timeout=2):
+            with socket.socket(socket.AF_UNIX) as conn:
+                conn.settimeout(2)
+                conn.connect(str(path))
                 return True
         except OSError:
             time.sleep(0.2)
     return False
 
 
+def voila_env(env: dict[str, str], sock: Path) -> dict[str, str]:
+    """``env`` for the private Voilà server on socket ``sock``."""
+    from ..voila.private import SOCKET_ENV
+
+    return {**env, SOCKET_ENV: str(sock)}
+
+
+def start_private(command: list[str], env: dict[str, str], sock: Path, **popen) -> subprocess.Popen:
+    """Start a private Voilà server (``command``) on the socket ``sock``."""
+    return subprocess.Popen(command, cwd=shipped.voila_config_dir(), env=voila_env(env, sock), **popen)
+
+
+def limits(opts: ServeOptions):
+    """The front's page limits for ``opts``."""
+    from ..voila.front import Limits
+
+    return Limits(per_user=opts.pages_per_user) if opts.max_pages is None else \
+        Limits(per_user=opts.pages_per_user, total=opts.max_pages)
+
+
+async def run_fronts(fronts: Sequence[tuple[Any, int, str]], procs: Sequence[subprocess.Popen],
+                     stop: asyncio.Event) -> None:
+    """Answer browsers with each ``(front application, port, address)`` until ``stop`` is
+    set or a server in ``procs`` exits."""
+    from ..voila.private import use_unix_sockets
+
+    use_unix_sockets()
+    servers = [app.listen(port, address) for app, port, address in fronts]
+    pruning = [asyncio.ensure_future(app.settings["uno_front"].keep_pruning()) for app, _port, _address in fronts]
+    try:
+        while not stop.is_set() and all(p.poll() is None for p in procs):
+            try:
+                await asyncio.wait_for(stop.wait(), 0.5)
+            except TimeoutError:
+                pass
+    finally:
+        for task in pruning:
+            task.cancel()
+        for server in servers:
+            server.stop()
+
+
 def serve(opts: ServeOptions, out=sys.stdout) -> int:
-    """Run both servers until Ctrl+C (or one of them stops); returns the exit code."""
+    """Run both servers and their fronts until Ctrl+C (or one of them stops); returns the
+    exit code."""
+    from ..voila.front import Front, application
+    from ..voila.private import private_folder
+
+    # What the servers write (the store, a kernel's files) is this user's alone.
+    os.umask(0o077)
     with use_language(opts.lang):
         problem = store_problem(opts)
         lines = banner(opts, store_place(opts))
+        try:
+            said = secure_store(opts)
+        except OSError as exc:
+            problem = _("The class tables' file cannot be made private here: {reason}", reason=exc.strerror or exc)
     if problem:
         out.write(problem + "\n")
         return 1
+    for line in said:
+        out.write(line + "\n")
     env = server_env(opts)
-    cwd = shipped.voila_config_dir()
-    commands: list[list[str]] = [dashboard_command(opts)]
+    folder = private_folder()
     lessons = opts.lessons_port if opts.lessons_port is not None else opts.port + 1
+    servers: list[tuple[list[str], Path, int]] = [(dashboard_command(opts), folder / "dashboard.sock", opts.port)]
     if lessons:
-        commands.append(lessons_command(opts, lessons))
+        servers.append((lessons_command(opts), folder / "lessons.sock", lessons))
     procs: list[subprocess.Popen] = []
 
     def stop_asked(_signum, _frame) -> None:
@@ -273,30 +363,40 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
 
     signal.signal(signal.SIGTERM, stop_asked)
     try:
-        for command in commands:
-            proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                    stderr=subprocess.STDOUT, text=True, bufsize=1)
+        for command, sock, _port in servers:
+            proc = start_private(command, env, sock, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 text=True, bufsize=1)
             threading.Thread(target=_pump, args=(proc.stdout, out), daemon=True).start()
             procs.append(proc)
         # The banner gives both addresses, so both servers must be listening first.
-        ports = [opts.port] + ([lessons] if lessons else [])
-        if not all(_wait_ready(port, opts.listen, procs) for port in ports):
+        if not all(wait_ready(sock, procs) for _command, sock, _port in servers):
             out.write(_("The server did not start; its messages are above.") + "\n")
             return 1
+        from ..voila.private import route
+
+        fronts = [(application(Front(route(sock), "/", limits(opts), opts.lang)), port, opts.listen)
+                  for _command, sock, port in servers]
         out.write("\n".join(lines) + "\n")
         out.flush()
-        while all(p.poll() is None for p in procs):
-            time.sleep(0.5)
-        code = next(p.returncode for p in procs if p.poll() is not None) or 0
+        asyncio.run(run_fronts(fronts, procs, asyncio.Event()))
+        code = next((p.returncode for p in procs if p.poll() is not None), 0) or 0
         time.sleep(0.2)  # let its last words through: why it stopped
         return code
     except KeyboardInterrupt:
         return 0
     finally:
-        _stop(procs)
+        stop_servers(procs)
+        remove_folder(folder)
 
 
-def _stop(procs: Iterable[subprocess.Popen]) -> None:
+def remove_folder(folder: Path) -> None:
+    """Remove the servers' private folder (its sockets; Voilà removes its own files)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_servers(procs: Iterable[subprocess.Popen]) -> None:
     """SIGTERM each server (it shuts its kernels down), then wait; SIGKILL a stuck one."""
     _stopping.set()
     procs = list(procs)

@@ -115,12 +115,12 @@ def _hub_user(params: dict[str, str]):
     """The hub user this page is for, and whether the page is refused: on the hub service's
     Voilà (its signing secret set) a page needs the service's fresh signed identity; on a
     standalone server there is no hub user and nothing is refused."""
-    from ..hub.identity import PARAM, hub_secret, verify
+    from ..hub.identity import PARAM, hub_secret, use_once, verify
 
     secret = hub_secret()
     if secret is None:
         return None, False
-    user = verify(params.get(PARAM, ""), secret)
+    user = verify(params.get(PARAM, ""), secret, once=use_once)  # good for one page only
     if user is None:
         return None, True
     from ..hub.page import signed_in

@@ -1,15 +1,19 @@
 """``uno-lessons hub-service`` (or ``python -m uno_lessons.hub``): the process JupyterHub
 starts for the service ``uno`` (``c.JupyterHub.services``; :mod:`.config` writes it).
 
-It runs the dashboard's Voilà server on this machine's loopback (a free port, under the
-service's prefix) and listens at ``$JUPYTERHUB_SERVICE_URL`` itself: every request must
-carry the hub's OAuth cookie of a signed-in user (a browser without one is sent to the
-hub's sign-in; a websocket without one is refused), and is passed on to Voilà with the
-user signed in the ``uno_hub`` parameter (:mod:`.identity`; one the browser sent is
-dropped). The signing secret is made at start and given to the Voilà server alone; the
-hub's own variables (its API token) are taken out of Voilà's environment, so no page
+It runs the dashboard's Voilà server on a Unix socket in a folder only the service's user may
+enter (:mod:`uno_lessons.voila.private`; its kernels talk over ``ipc`` sockets there), and
+listens at ``$JUPYTERHUB_SERVICE_URL`` itself, as the front (:mod:`uno_lessons.voila.front`)
+whose browser identity is the hub user: every request must carry the hub's OAuth cookie of a
+signed-in user (a browser without one is sent to the hub's sign-in; a websocket without one
+is refused); a page's kernel is reachable by the hub user who opened it only; each user, and
+everyone together, may have so many pages open. A page request is passed on with the user
+signed in the ``uno_hub`` parameter (:mod:`.identity`; one the browser sent is dropped), good
+for that one page. The signing secret is made at start and given to the Voilà server alone;
+the hub's own variables (its API token) are taken out of Voilà's environment, so no page
 kernel holds them. The store's address comes from the service's environment
-(``UNO_LESSONS_STORE``), which only this process and its Voilà server see.
+(``UNO_LESSONS_STORE``), which only this process and its Voilà server see; nothing of the
+service is on a command line.
 """
 
 from __future__ import annotations
@@ -19,38 +23,30 @@ import asyncio
 import os
 import secrets
 import signal
-import socket
-import subprocess
 import sys
 from collections.abc import Sequence
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import urlsplit
 
-from tornado import httpclient, httputil, web, websocket
+from tornado import web
 
 from ..i18n import _
-from .identity import PARAM, SECRET_ENV, HubUser, is_teacher, new_secret, sign
+from ..voila.front import Front, PassOn, PassOnSocket, routes, signed_query
+from .identity import NONCES_ENV, PARAM, SECRET_ENV, HubUser, forget_used, is_teacher, new_secret, sign
 
 #: The hub group whose members are teachers (hub admins are teachers too).
 TEACHERS_ENV = "UNO_LESSONS_TEACHERS"
 TEACHERS_GROUP = "uno-teachers"
-#: Request headers that belong to one connection, not to the request passed on.
-_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",
-        "transfer-encoding", "upgrade", "content-length"}
 
 
-def voila_env(secret: str, base: dict[str, str] | None = None) -> dict[str, str]:
+def voila_env(secret: str, base: dict[str, str] | None = None, nonces: str | None = None) -> dict[str, str]:
     """The environment of the service's Voilà server and its page kernels: the service's,
     without the hub's variables (the service's API token stays in this process), with the
-    signing secret."""
+    signing secret (and the folder of used nonces)."""
     env = {k: v for k, v in (os.environ if base is None else base).items() if not k.startswith(("JUPYTERHUB_", "JPY_"))}
     env[SECRET_ENV] = secret
+    if nonces:
+        env[NONCES_ENV] = nonces
     return env
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _user(handler: web.RequestHandler, group: str) -> HubUser:
@@ -60,136 +56,63 @@ def _user(handler: web.RequestHandler, group: str) -> HubUser:
 
 def _upstream_query(query: str, user: HubUser | None, secret: str) -> str:
     """The query passed on: the browser's, without any ``uno_hub`` of its own, with the
-    signed user."""
-    pairs = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != PARAM]
-    if user is not None:
-        pairs.append((PARAM, sign(user, secret)))
-    return urlencode(pairs)
-
-
-def _same_origin(handler: web.RequestHandler) -> bool:
-    origin = handler.request.headers.get("Origin")
-    if origin is None:
-        return handler.request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
-    return urlsplit(origin).netloc == handler.request.host
+    signed user (for a page)."""
+    return signed_query(query, PARAM, (PARAM, sign(user, secret)) if user is not None else None)
 
 
 # The hub's library has no type hints; mypy takes the mixin as Any.
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated  # noqa: E402
 
 
-class PassOn(HubOAuthenticated, web.RequestHandler):
-    """Every HTTP request of a signed-in user, passed on to the Voilà server."""
+class HubPassOn(HubOAuthenticated, PassOn):
+    """Every HTTP request of a signed-in hub user, checked by the front and passed on."""
 
-    def initialize(self, target: str, secret: str, group: str) -> None:
-        self.target, self.secret, self.group = target, secret, group
+    def initialize(self, front: Front, secret: str, group: str) -> None:  # type: ignore[override]
+        PassOn.initialize(self, front)
+        self.secret, self.group = secret, group
 
-    def check_xsrf_cookie(self) -> None:
-        # The hub's cookie is accepted on a POST only from the service's own pages (the
-        # Voilà server checks its own forms' token behind this).
-        if not _same_origin(self):
-            raise web.HTTPError(403)
+    def who(self) -> str | None:
+        """The hub user (signed in with the hub's OAuth cookie)."""
+        model = self.current_user
+        return f"hub:{model['name']}" if model else None
 
-    async def _pass_on(self) -> None:
-        method = self.request.method or "GET"
-        user = _user(self, self.group) if method == "GET" else None
-        url = f"{self.target}{self.request.path}?{_upstream_query(self.request.query, user, self.secret)}"
-        headers = httputil.HTTPHeaders()
-        for name, value in self.request.headers.get_all():
-            if name.lower() not in _HOP:
-                headers.add(name, value)
-        body = self.request.body if method in ("POST", "PUT", "PATCH") else None
-        if body is None and method in ("POST", "PUT", "PATCH"):
-            body = b""
-        request = httpclient.HTTPRequest(url, method=method, headers=headers, body=body, follow_redirects=False,
-                                         decompress_response=False, request_timeout=600,
-                                         allow_nonstandard_methods=True)
-        response = await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
-        if response.code == 599:  # the Voilà server did not answer
-            self.set_status(502)
-            self.finish(_("The class tables are not available right now; try again in a minute."))
-            return
-        self.set_status(response.code, response.reason)
-        self.clear_header("Content-Type")
-        for name, value in response.headers.get_all():
-            if name.lower() not in _HOP:
-                self.add_header(name, value)
-        if response.body and response.code not in (204, 304):
-            self.write(response.body)
-        self.finish()
+    def upstream_query(self, query: str, kind: str) -> str:
+        return _upstream_query(query, _user(self, self.group) if kind == "page" else None, self.secret)
 
     @web.authenticated
-    async def get(self, *_args: str) -> None:
-        await self._pass_on()
+    async def get(self, *args: str) -> None:  # type: ignore[override]
+        await PassOn.get(self, *args)
 
     # The same for every method (a POST without a signed-in user is refused, not redirected).
-    post = put = patch = delete = get
+    post = head = get  # type: ignore[assignment]
 
 
-class PassOnSocket(HubOAuthenticated, websocket.WebSocketHandler):
-    """A page's websocket (its kernel's channels), for a signed-in user only."""
+class HubPassOnSocket(HubOAuthenticated, PassOnSocket):
+    """A page's kernel channels, for the signed-in hub user who opened the page only."""
 
-    def initialize(self, target: str, secret: str, group: str) -> None:
-        self.target, self.secret = target.replace("http", "ws", 1), secret
-        self.upstream: websocket.WebSocketClientConnection | None = None
-        self._early: list[str | bytes] = []
-        self._is_open = False
+    def initialize(self, front: Front, secret: str, group: str) -> None:  # type: ignore[override]
+        PassOnSocket.initialize(self, front)
 
-    def check_origin(self, origin: str) -> bool:
-        return urlsplit(origin).netloc == self.request.host
+    def who(self) -> str | None:
+        model = self.current_user
+        return f"hub:{model['name']}" if model else None
 
     async def get(self, *args: str) -> None:
         if not self.current_user:
             raise web.HTTPError(403)
-        headers = httputil.HTTPHeaders()
-        for name in ("Cookie", "Origin", "Host", "User-Agent"):
-            if name in self.request.headers:
-                headers[name] = self.request.headers[name]
-        url = f"{self.target}{self.request.path}?{_upstream_query(self.request.query, None, self.secret)}"
-        try:
-            self.upstream = await websocket.websocket_connect(
-                httpclient.HTTPRequest(url, headers=headers, request_timeout=60),
-                on_message_callback=self._from_upstream, max_message_size=64 * 1024 * 1024)
-        except (OSError, httpclient.HTTPClientError, websocket.WebSocketError):
-            raise web.HTTPError(502) from None
-        await super().get(*args)
-
-    def open(self, *_args: str) -> None:
-        self._is_open = True
-        for message in self._early:
-            self.write_message(message, binary=isinstance(message, bytes))
-        self._early = []
-
-    def _from_upstream(self, message: str | bytes | None) -> None:
-        if message is None:
-            self.close()
-        elif not self._is_open:
-            self._early.append(message)
-        else:
-            try:
-                self.write_message(message, binary=isinstance(message, bytes))
-            except websocket.WebSocketClosedError:
-                pass
-
-    def on_message(self, message: str | bytes) -> None:
-        if self.upstream is not None:
-            self.upstream.write_message(message, binary=isinstance(message, bytes))
-
-    def on_close(self) -> None:
-        if self.upstream is not None:
-            self.upstream.close()
+        await PassOnSocket.get(self, *args)
 
 
-def application(prefix: str, target: str, secret: str, group: str) -> web.Application:
-    """The service's web application under ``prefix``, passing requests on to ``target``."""
-    args = {"target": target, "secret": secret, "group": group}
-    sockets = r"(.*/channels|.*/voila/execution/.*|.*/voila/query/.*)"
+def application(front: Front, secret: str, group: str) -> web.Application:
+    """The service's web application under the front's prefix."""
+    (sockets, sock_handler, _a), (pages, page_handler, _b) = routes(front)
+    args = {"front": front, "secret": secret, "group": group}
     return web.Application([
-        (f"{prefix}oauth_callback", HubOAuthCallbackHandler),
-        (f"({prefix.rstrip('/')}{sockets})", PassOnSocket, args),
-        (f"({prefix.rstrip('/')}(?:/.*)?)", PassOn, args),
+        (f"{front.prefix}oauth_callback", HubOAuthCallbackHandler),
+        (sockets, HubPassOnSocket, args),
+        (pages, HubPassOn, args),
     ], cookie_secret=os.environ.get("UNO_LESSONS_COOKIE_SECRET") or secrets.token_bytes(32),
-        xsrf_cookies=False)
+        xsrf_cookies=False, uno_front=front)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -200,44 +123,63 @@ def parser() -> argparse.ArgumentParser:
                    help="the hub group of the teachers (default: uno-teachers); hub admins are teachers too")
     p.add_argument("--class", dest="class_size", type=int, metavar="N", help="preheat N page kernels")
     p.add_argument("--lang", help="the pages' language (default: English)")
+    p.add_argument("--pages-per-user", type=int, default=8, metavar="N",
+                   help="pages one hub user may have open at once (default: 8)")
+    p.add_argument("--max-pages", type=int, metavar="N",
+                   help="pages open at once in all (default: from the machine's memory, 66 for 8 GB)")
     p.add_argument("voila_args", nargs=argparse.REMAINDER, help="after --: more options for Voilà")
     return p
 
 
 async def _run(args: argparse.Namespace) -> int:
     from ..cli import serve
+    from ..voila.private import private_folder, route, use_unix_sockets
 
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/uno/")
     listen = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     secret = new_secret()
-    port = _free_port()
+    os.umask(0o077)  # whatever the service and its kernels write is its user's alone
+    folder = private_folder("uno-hub-")
+    nonces = folder / "nonces"
+    nonces.mkdir()
+    sock = folder / "dashboard.sock"
     extra = [a for a in args.voila_args if a != "--"]
-    opts = serve.ServeOptions(port=port, lessons_port=0, class_size=args.class_size, lang=args.lang,
-                              host="127.0.0.1", extra=[f"--Voila.base_url={prefix}", *extra])
+    opts = serve.ServeOptions(port=0, lessons_port=0, class_size=args.class_size, lang=args.lang,
+                              host="127.0.0.1", extra=[f"--Voila.base_url={prefix}", *extra],
+                              pages_per_user=args.pages_per_user, max_pages=args.max_pages)
     problem = serve.store_problem(opts)
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    env = serve.server_env(opts, voila_env(secret))
-    voila = subprocess.Popen(serve.dashboard_command(opts), cwd=serve.shipped.voila_config_dir(), env=env)
+    env = serve.server_env(opts, voila_env(secret, nonces=str(nonces)))
+    voila = serve.start_private(serve.dashboard_command(opts), env, sock)
     try:
-        if not serve._wait_ready(port, "127.0.0.1", [voila], timeout=120):
+        if not await asyncio.to_thread(serve.wait_ready, sock, [voila], 120):
             print(_("The server did not start; its messages are above."), file=sys.stderr)
             return 1
-        app = application(prefix, f"http://127.0.0.1:{port}", secret, args.teachers)
+        use_unix_sockets()
+        limits = serve.limits(opts)
+        front = Front(route(sock), prefix, limits, args.lang)
+        app = application(front, secret, args.teachers)
         app.listen(listen.port or 80, listen.hostname or "127.0.0.1")
+        pruning = asyncio.ensure_future(front.keep_pruning())
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+        rounds = 0
         while not stop.is_set() and voila.poll() is None:
             try:
                 await asyncio.wait_for(stop.wait(), 1.0)
             except TimeoutError:
-                pass
+                rounds += 1
+                if rounds % 60 == 0:  # the used nonces of stale identities, once a minute
+                    forget_used(str(nonces))
+        pruning.cancel()
         return voila.returncode or 0
     finally:
-        serve._stop([voila])
+        serve.stop_servers([voila])
+        serve.remove_folder(folder)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
