@@ -8,7 +8,8 @@ the rule sets and their player counts), with the table's sentences.
 
 A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
 can work out every hand. The form deals a class table from its own seed only when the teacher
-ticks a box that says so.
+ticks a box that says so. On the hub, a learner's form offers no class table at all (only
+the class's teachers open one; :func:`uno_lessons.hub.page.may_open_class_tables`).
 
 A seat can be a learned bot: the teacher uploads a learner's saved policy (``.json`` or
 ``.npz``, read by :func:`uno_lessons.learn.policy.load_policy`: numbers only, never code)
@@ -241,8 +242,15 @@ class SetupForm:
         self._show_seed()
 
     def _show_seed(self) -> None:
+        # On the hub a learner's form offers no class table (she would choose its seed and know
+        # every hand): the choice is hidden, and the table is refused where it would be made
+        # (tables.open_class_table), since a widget message can select a hidden choice.
+        from ..hub.page import may_open_class_tables
+
+        offered = may_open_class_tables()
+        self.where.layout.display = None if offered else "none"
         # A game on this screen shows its seed; a class table offers it only behind the box.
-        on_class = self.where.value == "class"
+        on_class = offered and self.where.value == "class"
         self.class_seed.layout.display = None if on_class else "none"
         self.seed.layout.display = None if not on_class or self.class_seed.value else "none"
 

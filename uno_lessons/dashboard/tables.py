@@ -28,9 +28,13 @@ def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, s
     ``config["seed"]`` is None unless the teacher chose to deal from the form's seed: the
     store then draws a secret one (a known seed tells every hand). Raises ``TableError``
     with a sentence for the page: the store's, or a plain one when the store could not be
-    opened (e.g. the data folder cannot be made: its path goes to the server's terminal)."""
+    opened (e.g. the data folder cannot be made: its path goes to the server's terminal).
+    On the hub, a learner's page is refused before anything is made (only the class's
+    teachers open class tables), whatever its form was made to send."""
+    from ..hub.page import check_class_table
     from ..table import open_store  # looked up when called: the server's store as configured now
 
+    check_class_table()
     try:
         store = store if store is not None else open_store()
         code, key = store.create(config["players_names"], config["seats"], rules=config["rules"],

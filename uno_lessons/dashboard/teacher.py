@@ -2,11 +2,16 @@
 who sits there, with a button to hand an absent learner's seat to a bot (and back), and
 Close the table (with a confirmation step: a second click on a button that names the table).
 
+On the hub, each seat's row also names the hub user who sat down there (from the hub's
+:class:`~uno_lessons.hub.book.SeatBook`): the name at a seat is whatever the learner typed,
+so eve sitting down as "ana" reads "ana (seat 0, signed in as eve)".
+
 Built on the teacher's page only (see :mod:`.roles`); the table checks every action anyway.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from html import escape
 from urllib.parse import urlencode
@@ -18,7 +23,7 @@ from ..i18n import _
 from ..table import Table
 from ..table.kinds import SeatKind
 from ..table.views import TableView
-from ..widgets.page import PageBridge
+from ..widgets.page import PageBridge, log_traceback
 from .others import kind_word
 from .sentences import table_closed_text
 
@@ -111,6 +116,14 @@ class TeacherPanel:
         self._closed = False
         self._kinds: tuple[str, ...] = ()  # who sits where, as the last view drawn showed it
         self._learned: frozenset[int] = frozenset()  # seats whose learned bot came with the table
+        self._view: TableView | None = None  # the last view drawn
+        # On the hub: the hub user of each seat, as the book said when last asked; the taken
+        # seats it was asked for; and the look again set for a seat still without one.
+        self._users: dict[int, str] = {}
+        self._users_for: frozenset[int] | None = None
+        self._tried_for: frozenset[int] | None = None
+        self._tries = 0
+        self._again: asyncio.TimerHandle | None = None
 
     def set_table(self, table: Table, bridge: PageBridge) -> None:
         """Show this table's code and links."""
@@ -151,6 +164,8 @@ class TeacherPanel:
             return
         self._kinds = view.kinds
         self._learned = view.learned
+        self._view = view
+        users = self._hub_users(view.claimed)
         if view.closed != self._closed:
             self._closed = view.closed
             self.relabel()
@@ -164,7 +179,10 @@ class TeacherPanel:
         for s in range(view.players):
             kind = view.kinds[s]
             taken = s in view.claimed
-            who = _("{name} (seat {seat})", name=view.names[s], seat=s)
+            if s in users:  # the hub user who sat down here, whatever name they typed
+                who = _("{name} (seat {seat}, signed in as {user})", name=view.names[s], seat=s, user=users[s])
+            else:
+                who = _("{name} (seat {seat})", name=view.names[s], seat=s)
             if kind == SeatKind.HUMAN:
                 state = _("learner, joined") if taken else _("learner, not joined yet")
                 label = _("Give {name}'s seat to a bot", name=view.names[s])
@@ -177,6 +195,53 @@ class TeacherPanel:
         if len(self.seat_rows.children) != view.players:
             self.seat_rows.children = [widgets.HBox([self._labels[s], self._buttons[s]])
                                        for s in range(view.players)]
+
+    #: How many times, and how many seconds apart, the panel looks again for a taken seat's hub user.
+    LOOK_AGAIN = 5
+    LOOK_AGAIN_AFTER = 1.0
+
+    def _hub_users(self, claimed: frozenset[int]) -> dict[int, str]:
+        """On a hub teacher's page, the hub user of each taken seat (seat -> user name); asked
+        of the book only when a taken seat has none yet, and not again for the same seats
+        until a look again is due (the panel is drawn at every move)."""
+        if self._table is None or claimed <= self._users.keys() or claimed == self._users_for:
+            return self._users
+        from ..hub.page import seat_users, signed_in
+
+        if signed_in() is None:  # a standalone server: no hub users
+            return self._users
+        if claimed != self._tried_for:
+            self._tried_for, self._tries = claimed, 0
+        self._users_for = claimed
+        try:
+            self._users = seat_users(self._table.handle.store, self._table.code)
+        except Exception as exc:  # noqa: BLE001 - the names are extra: the seats are drawn without them
+            log_traceback(exc, "reading the hub's seat book")
+        if claimed - self._users.keys():
+            self._look_again_soon()
+        return self._users
+
+    def _look_again_soon(self) -> None:
+        # The learner's page notes her hub user in the book just after her seat reaches the
+        # table, so this page can draw the seat first; and nothing else may change at the
+        # table for a while (everyone waits for her move): look again a moment later.
+        if self._again is not None or self._tries >= self.LOOK_AGAIN:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python (no kernel loop): the next change looks again
+            return
+        self._tries += 1
+        self._again = loop.call_later(self.LOOK_AGAIN_AFTER, self._looked_again)
+
+    def _looked_again(self) -> None:
+        self._again = None
+        self._users_for = None
+        if self._view is not None:
+            try:
+                self.update(self._view)
+            except Exception as exc:  # noqa: BLE001 - on the kernel's loop: the log, not the loop
+                log_traceback(exc, "drawing the teacher's panel")
 
     def _switch(self, seat: int) -> None:
         if self._table is None or not 0 <= seat < len(self._kinds):

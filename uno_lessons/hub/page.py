@@ -11,7 +11,12 @@ never from anything the browser can set. On a hub:
   with their hub name filled in (they may change it);
 * anyone signed in may watch (``&watch=1``);
 * no token or key goes into the address, and a ``token=`` or ``teacher=`` a learner puts
-  there opens nothing.
+  there opens nothing;
+* only teachers open class tables (a learner knowing the seed of her own table would know
+  every hand there): a learner's New game form does not offer one, and the dashboard
+  refuses to make one for her (:func:`check_class_table`) whatever her page sends;
+* the teacher's panel names the hub user who took each seat beside the name typed there
+  (:func:`seat_users`): a seat's name is free text.
 """
 
 from __future__ import annotations
@@ -36,6 +41,12 @@ def signed_in(user: HubUser | None = None) -> HubUser | None:
     return _signed_in
 
 
+def reset_signed_in() -> None:
+    """Forget the page's user (a kernel serves one page; tests play several in one process)."""
+    global _signed_in
+    _signed_in = None
+
+
 def not_signed_in_text() -> str:
     """What a page says when it was not opened through the hub's sign-in."""
     return _("Sign in to the school's JupyterHub to open this page, then open it again from there.")
@@ -44,6 +55,40 @@ def not_signed_in_text() -> str:
 def teacher_only_text() -> str:
     """What a learner who asks for the teacher's page is told."""
     return _("Only the class's teachers open the teacher's page of a table.")
+
+
+def class_table_teacher_only_text() -> str:
+    """What a learner who asks for a new class table is told."""
+    return _("Only the class's teachers open class tables.")
+
+
+def may_open_class_tables() -> bool:
+    """Whether this page may open a class table: on the hub, a teacher's page only; on a
+    standalone server (no hub user), any page, as before."""
+    user = signed_in()
+    return user is None or user.teacher
+
+
+def check_class_table() -> None:
+    """Refuse (TableError with its sentence) a class table on a hub learner's page. Called
+    where the table is made, not only where the form offers it: a widget message can select
+    a choice the form never showed."""
+    if not may_open_class_tables():
+        raise TableError(class_table_teacher_only_text())
+
+
+def seat_users(store: Store, code: str) -> dict[int, str]:
+    """On a hub teacher's page: the hub user who took each seat of table ``code`` (seat ->
+    user name); elsewhere nothing (a standalone server has no hub users, and who is who is
+    for the class's teachers)."""
+    user = signed_in()
+    if user is None or not user.teacher:
+        return {}
+    book = SeatBook(store)
+    try:
+        return book.seat_users(code)
+    finally:
+        book.close()
 
 
 def teacher_query(code: str, key: str, store: Store | None = None) -> dict[str, str]:
@@ -57,7 +102,7 @@ def teacher_query(code: str, key: str, store: Store | None = None) -> dict[str, 
 
     book = SeatBook(store if store is not None else open_store())
     try:
-        book.keep_teacher_key(code, key)
+        book.new_table(code, key)
     finally:
         book.close()
     return {"table": code}
@@ -97,7 +142,7 @@ def open_table(store: Store, code: str, params: dict[str, str], user: HubUser, s
 
     def on_done(handle: TableHandle) -> None:
         if isinstance(handle, SeatHandle):
-            book.keep_seat(code, user.name, handle.token)
+            book.keep_seat(code, user.name, handle.token, handle.seat)  # the panel names her there
         show(handle, address)
 
     form = join_form(on_done)
