@@ -1,8 +1,10 @@
-"""A real JupyterHub for the tests: the dummy authenticator (one password for everyone), the
-simple local spawner, configurable-http-proxy, and the UNO dashboard as its service
-``uno`` (uno_lessons.hub) on a Redis store with a password. It installs nothing:
-``bash dev.sh test`` installs jupyterhub (the ``hub`` extra) and configurable-http-proxy
-(npm). Everything lives in a temporary folder, on free ports, and is stopped at the end.
+"""A real JupyterHub for the tests, as a school runs one: the dummy authenticator (one
+password for everyone), ``LocalProcessSpawner`` with real unix users (each learner's server
+runs as their own account, with a terminal: tests/unix_users.py), configurable-http-proxy,
+and the UNO dashboard as its service ``uno`` (uno_lessons.hub) on a Redis store with a
+password. It installs nothing: ``bash dev.sh test`` installs jupyterhub (the ``hub`` extra)
+and configurable-http-proxy (npm). Everything lives in temporary folders, on free ports, and
+is stopped (and the users removed) at the end. Needs root (CI runs as root).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -22,11 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.table_backends import RedisServer, free_port
+from tests.unix_users import useradd, userdel, users_python
 from uno_lessons.hub.config import service, user_role
 
 REPO = Path(__file__).resolve().parents[1]
 PASSWORD = "uno-class-password"
 TEACHER, LEARNERS = "tess", ("ana", "ben")
+#: The third learner: the one who tries what she should not (tests/eve.py).
+EVE = "eve"
 
 
 @dataclass
@@ -38,6 +44,9 @@ class Hub:
     store: str
     folder: Path
     log: Path
+    users: Path  # the folder of the users' homes and of their Python
+    python: Path  # a Python every user may run, with the project's packages
+    python_env: dict[str, str]
 
     def api(self, method: str, path: str, body: dict | None = None) -> dict:
         """A call to the hub's REST API with the tests' service token."""
@@ -49,13 +58,13 @@ class Hub:
         return json.loads(text) if text else {}
 
 
-def _config(folder: Path, port: int, store: str, token: str, template: Path) -> str:
+def _config(folder: Path, port: int, store: str, token: str, template: Path, python: Path,
+            python_env: dict[str, str]) -> str:
     bindir = Path(sys.executable).parent
     env = {"PATH": f"{bindir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
            "PYTHONPATH": str(REPO), "JUPYTER_PATH": str(template), "HOME": str(folder / "service-home"),
            "UNO_LESSONS_DATA": str(folder / "service-data")}
     uno = service(store, port=free_port(), environment=env)
-    root = os.getuid() == 0
     lines = [
         "c = get_config()  # noqa: F821",
         f"c.JupyterHub.bind_url = 'http://127.0.0.1:{port}/'",
@@ -68,11 +77,10 @@ def _config(folder: Path, port: int, store: str, token: str, template: Path) -> 
         "c.JupyterHub.authenticator_class = 'dummy'",
         f"c.DummyAuthenticator.password = {PASSWORD!r}",
         "c.Authenticator.allow_all = True",
-        "c.JupyterHub.spawner_class = 'simple'",
-        f"c.SimpleLocalProcessSpawner.home_dir_template = {str(folder / 'home' / '{username}')!r}",
-        f"c.Spawner.cmd = [{str(bindir / 'jupyterhub-singleuser')!r}]",
-        f"c.Spawner.args = {['--allow-root'] if root else []!r}",
-        "c.Spawner.env_keep = ['PATH', 'PYTHONPATH', 'LANG']",
+        "c.JupyterHub.spawner_class = 'localprocess'",
+        f"c.Spawner.cmd = [{str(python)!r}, '-m', 'jupyterhub.singleuser']",
+        f"c.Spawner.environment = {python_env!r}",
+        "c.Spawner.env_keep = ['PATH', 'LANG']",
         "c.Spawner.start_timeout = 120",
         "c.Spawner.http_timeout = 120",
         f"c.JupyterHub.services = [{uno!r}, {{'name': 'tests', 'api_token': {token!r}}}]",
@@ -111,6 +119,15 @@ def running_hub(folder: Path, template: Path) -> Iterator[Hub]:
             raise RuntimeError(f"{tool} is not installed: run `bash dev.sh test` (it installs jupyterhub "
                                "and configurable-http-proxy), or pip install jupyterhub and "
                                "npm install -g configurable-http-proxy.")
+    assert os.geteuid() == 0, "the hub's users are real unix users: run the hub tests as root (CI does)"
+    users = Path(tempfile.mkdtemp(prefix="uno-test-users-"))
+    users.chmod(0o755)  # their Python and homes must be reachable by them
+    made: list[str] = []
+    python, python_env = users_python(users)
+    (users / "home").mkdir(mode=0o755)
+    for name in (TEACHER, *LEARNERS, EVE):
+        useradd(name, users / "home" / name, mode=0o755)  # Debian's default homes
+        made.append(name)
     redis = RedisServer(folder)
     password = secrets.token_hex(12)
     import redis as redis_lib
@@ -120,8 +137,8 @@ def running_hub(folder: Path, template: Path) -> Iterator[Hub]:
     port, token = free_port(), secrets.token_hex(16)
     (folder / "home").mkdir()
     config = folder / "jupyterhub_config.py"
-    config.write_text(_config(folder, port, store, token, template))
-    hub = Hub(f"http://127.0.0.1:{port}/", token, store, folder, folder / "hub.log")
+    config.write_text(_config(folder, port, store, token, template, python, python_env))
+    hub = Hub(f"http://127.0.0.1:{port}/", token, store, folder, folder / "hub.log", users, python, python_env)
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}:{env.get('PATH', '')}"
     env.pop("UNO_LESSONS_STORE", None)
@@ -139,3 +156,6 @@ def running_hub(folder: Path, template: Path) -> Iterator[Hub]:
             proc.kill()
             proc.wait()
         redis.stop()
+        for name in made:
+            userdel(name)
+        shutil.rmtree(users, ignore_errors=True)

@@ -52,6 +52,7 @@ import pytest
 import requests
 import websocket
 
+from tests.unix_users import useradd, userdel, users_python
 from uno_lessons.tools import exercises as ex
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,53 +71,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _runs_as(user: str, python: str, env: dict[str, str]) -> bool:
-    return subprocess.run(["runuser", "-u", user, "--", "env", *(f"{k}={v}" for k, v in env.items()), python, "-c",
-                           "import nbgrader, jupyterhub, uno_lessons"], capture_output=True).returncode == 0
-
-
-def _link_tree(source: Path, dest: Path, skip: set[Path]) -> None:
-    """``dest`` as a copy of ``source`` made of hard links (no space, no time), without ``skip``."""
-    for folder, dirs, files in os.walk(source):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if here / d not in skip]
-        target = dest / here.relative_to(source)
-        target.mkdir(parents=True, exist_ok=True)
-        for name in files:
-            path = here / name
-            if path.is_symlink():
-                (target / name).symlink_to(os.readlink(path))
-            else:
-                try:
-                    os.link(path, target / name)
-                except OSError:  # another file system
-                    shutil.copy2(path, target / name)
-
-
-def _users_python(base: Path) -> tuple[Path, dict[str, str]]:
-    """A Python the hub's users may run, with the project's packages, and the environment it
-    needs: the project's own; or, where its interpreter lives in a folder the users may not
-    enter (/root/.pyenv), the same interpreter linked into ``base`` and a venv of it that
-    reads the project's site-packages."""
-    if _runs_as("nobody", sys.executable, {}):
-        return Path(sys.executable), {}
-    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    source, linked = Path(sys.base_prefix), base / "python"
-    stdlib = source / "lib" / version
-    for part in ("bin", "lib"):
-        _link_tree(source / part, linked / part, {stdlib / "site-packages", stdlib / "test"})
-    env = {"LD_LIBRARY_PATH": str(linked / "lib")}  # its RUNPATH names the folder under /root
-    venv = base / "venv"
-    subprocess.run([str(linked / "bin" / version), "-m", "venv", "--without-pip", str(venv)], check=True,
-                   env={**os.environ, **env})
-    ours = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
-    (venv / "lib" / version / "site-packages" / "_uno_lessons_project.pth").write_text(
-        "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in ours) + "\n", encoding="utf-8")
-    python = venv / "bin" / "python"
-    assert _runs_as("nobody", str(python), env), "the users' Python cannot import nbgrader"
-    return python, env
 
 
 def _commands(bin_dir: Path, python: Path) -> None:
@@ -308,24 +262,6 @@ def _work(learner: HubUser, answers: dict[str, str]) -> None:
     assert r.status_code == 200, r.text
 
 
-def _useradd(name: str, home: Path) -> None:
-    subprocess.run(["useradd", "--create-home", "--home-dir", str(home), "--shell", "/bin/bash", name],
-                   check=True, capture_output=True)
-    home.chmod(0o700)  # what docs/nbgrader_hub.md asks of a hub: nobody reads another's home
-
-
-def _userdel(name: str) -> None:
-    """Remove a user this test made, ending first any process still running as them (by pid)."""
-    uid = pwd.getpwnam(name).pw_uid
-    for pid in (int(p) for p in os.listdir("/proc") if p.isdigit()):
-        try:
-            if os.stat(f"/proc/{pid}").st_uid == uid:
-                os.kill(pid, 9)
-        except (FileNotFoundError, ProcessLookupError):
-            pass
-    subprocess.run(["userdel", "--remove", name], capture_output=True)
-
-
 @pytest.fixture(scope="module")
 def round_trip() -> Iterator[dict]:
     """The whole round trip on one hub; each test below reads what it left."""
@@ -340,13 +276,13 @@ def round_trip() -> Iterator[dict]:
     made: list[str] = []
     hub = None
     try:
-        python, python_env = _users_python(base)
+        python, python_env = users_python(base)
         bin_dir = base / "bin"
         bin_dir.mkdir()
         _commands(bin_dir, python)
         (base / "home").mkdir(mode=0o755)
         for name in (teacher, ana, ben):
-            _useradd(name, base / "home" / name)
+            useradd(name, base / "home" / name)
             made.append(name)
         exchange = base / "exchange"
         exchange.mkdir()
@@ -410,7 +346,7 @@ def round_trip() -> Iterator[dict]:
         if hub is not None:
             hub.stop()
         for name in made:
-            _userdel(name)
+            userdel(name)
         shutil.rmtree(base, ignore_errors=True)
 
 

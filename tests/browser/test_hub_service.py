@@ -178,7 +178,7 @@ def test_a_learners_server_holds_no_store_address(hub):
         assert text, "the learner's server's environment could not be read"
         assert not [s for s in secrets if s in text], proc.cmdline()
         assert "UNO_LESSONS_HUB_SECRET" not in text
-    home = Path(hub.folder) / "home" / user
+    home = hub.users / "home" / user
     for path in home.rglob("*"):
         if path.is_file() and path.stat().st_size < 5_000_000:
             data = path.read_bytes()
@@ -190,3 +190,115 @@ def test_a_learners_server_holds_no_store_address(hub):
         env = _environ(proc)
         assert "JUPYTERHUB_API_TOKEN" not in env and "JPY_API_TOKEN" not in env, proc.cmdline()
     hub.api("DELETE", f"users/{user}/server")
+
+
+def _kernel_id(page) -> str:
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def _start_server(hub, user: str) -> int:
+    """Start ``user``'s own server (LocalProcessSpawner: as their unix account); its pid."""
+    if user not in {u["name"] for u in hub.api("GET", "users")}:
+        hub.api("POST", f"users/{user}")
+    hub.api("POST", f"users/{user}/server")
+    end = time.monotonic() + 120
+    model = hub.api("GET", f"users/{user}")
+    while not model["servers"].get("", {}).get("ready") and time.monotonic() < end:
+        time.sleep(0.5)
+        model = hub.api("GET", f"users/{user}")
+    assert model["servers"][""]["ready"], model
+    return model["servers"][""]["state"]["pid"]
+
+
+def test_a_third_learner_on_the_machine_reaches_nothing_of_the_others_pages(hub, people):
+    """Issue 35 on the hub: a teacher and two learners at a table; the third learner, with her
+    own hub cookie and from her own unix account (her server runs as her), tries the kernel
+    API through the hub, every listening port of the machine with the real kernel ids, a
+    ZMQ subscription, the store without its password, and 60 pages. Nothing works, and the
+    class's pages stay usable. (tests/browser/test_shared_machine.py shows the same attempts
+    succeeding against a plain Voilà on TCP, and tests/test_front.py against a front whose
+    owner check is switched off.)"""
+    import concurrent.futures
+    import pwd
+    from urllib.parse import urlsplit
+
+    import requests
+    import websocket
+
+    from tests.hub_fixture import EVE
+    from tests.unix_users import run_as
+
+    sign_in, _contexts = people
+
+    def open_as(user, query="", selector=".uno-dash, .uno-settings-toggle"):
+        return sign_in(user, query, selector, hub_url=hub.url)
+
+    store = open_store(hub.store)
+    code, key = store.create(["Ana", "Ben", "Cara"], ["human", "human", "human"], seed=11)
+    store.close()
+    teacher = open_as(TEACHER, f"table={code}&teacher={key}", ".uno-teacher-panel")
+    ana = open_as(LEARNERS[0], f"table={code}", ".uno-join-sit")
+    sit_down(ana, 0, LEARNERS[0])
+    ben = open_as(LEARNERS[1], f"table={code}", ".uno-join-sit")
+    sit_down(ben, 1, LEARNERS[1])
+    kernels = [_kernel_id(p) for p in (teacher, ana, ben)]
+    eve = open_as(EVE, f"table={code}", ".uno-join-sit")  # her own page: she may, as anyone signed in
+    cookies = {c["name"]: c["value"] for c in eve.context.cookies()}
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    origin = hub.url.rstrip("/")
+
+    # Through the hub, with her own cookie: no kernel of theirs, whatever she asks.
+    for kernel in kernels:
+        for method, path in (("GET", f"api/kernels/{kernel}"), ("DELETE", f"api/kernels/{kernel}"),
+                             ("POST", f"voila/api/shutdown/{kernel}"), ("GET", f"voila/query/{kernel}")):
+            r = requests.request(method, f"{hub.url}services/uno/{path}", headers={"Cookie": cookie, "Origin": origin},
+                                 allow_redirects=False, timeout=60)
+            assert r.status_code in (403, 404, 405), (method, path, r.status_code)
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            websocket.create_connection(f"ws://{urlsplit(hub.url).netloc}/services/uno/api/kernels/{kernel}/channels",
+                                        header=[f"Cookie: {cookie}"], origin=origin, timeout=30)
+        assert refused.value.status_code == 403
+    # ... and a page of another site may not use her cookie for her own kernel either.
+    with pytest.raises(websocket.WebSocketBadStatusException):
+        websocket.create_connection(f"ws://{urlsplit(hub.url).netloc}/services/uno/api/kernels/{_kernel_id(eve)}/channels",
+                                    header=[f"Cookie: {cookie}"], origin="http://evil.example", timeout=30)
+
+    # From her own unix account (her server runs as her: LocalProcessSpawner).
+    pid = _start_server(hub, EVE)
+    assert psutil.Process(pid).uids().real == pwd.getpwnam(EVE).pw_uid
+    password = hub.store.split("@")[0].rsplit(":", 1)[-1]
+    redis_port = int(hub.store.rsplit(":", 1)[1].split("/")[0])
+    brief = {"kernels": kernels, "prefixes": ["/services/uno/", "/"], "markers": ["Every hand", code],
+             "secrets": [password, hub.store], "redis": [redis_port], "listen": 3}
+    report = run_as(EVE, hub.python, hub.python_env, Path(__file__).resolve().parents[1] / "eve.py", brief)
+    assert report["ps"] == [], report["ps"]
+    assert report["http"] == [] and report["channels"] == [] and report["query"] == [], report
+    assert not [z for z in report["zmq"] if code in z[1]], report["zmq"]
+    assert report["redis"] == {str(redis_port): "AuthenticationError"}, report["redis"]
+    # No process of the service listens on TCP but the service itself (its Voilà and kernels
+    # are on sockets in a folder only the service's user may enter).
+    service = next(p for p in psutil.process_iter(["cmdline"]) if "uno_lessons.hub" in " ".join(p.info["cmdline"] or []))
+    family = [service, *service.children(recursive=True)]
+    listening = {c.pid for c in psutil.net_connections(kind="inet") if c.status == "LISTEN"}
+    assert {p.pid for p in family} & listening == {service.pid}
+
+    # Sixty pages, six at a time, with her cookie: a few open, the rest are told why at once.
+    def load(_n):
+        started = time.monotonic()
+        r = requests.get(f"{hub.url}services/uno/?table={code}", headers={"Cookie": cookie}, timeout=300)
+        return r.status_code, r.text, time.monotonic() - started
+
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(load, range(60)))
+    served = [a for a in answers if a[0] == 200]
+    refused = [a for a in answers if a[0] == 429]
+    assert len(served) + len(refused) == 60 and len(served) <= 8, [a[0] for a in answers]
+    assert all("pages of this server open already" in a[1] for a in refused)
+    assert max(a[2] for a in refused) < 10  # told at once, not after a wait
+    # The class's pages still work: ana's page comes back, with her hand.
+    started = time.monotonic()
+    ana.reload(wait_until="domcontentloaded")
+    ana.wait_for_selector(".uno-hand-panel", timeout=90_000)
+    print(f"eve's 60 pages: {len(served)} served, {len(refused)} refused; ana's page back in "
+          f"{time.monotonic() - started:.1f} s")
+    hub.api("DELETE", f"users/{EVE}/server")
