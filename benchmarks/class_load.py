@@ -14,6 +14,14 @@ Finally the same with 5 real Chromium pages (Playwright), as a check on the ligh
 
     python benchmarks/class_load.py               # 30 pages, 20 moves, 5 Chromium pages
     python benchmarks/class_load.py --pages 10 --moves 10 --chromium 0
+    python benchmarks/class_load.py --server both --pages 30 --moves 10 --chromium 0
+
+``--server serve`` starts ``uno-lessons serve --class N`` instead: Voilà on its private
+Unix socket behind the front (``uno_lessons.voila.front``), which checks every request and
+relays every websocket message; the clients keep the front's session cookie, as a browser
+does. ``--server both`` runs plain Voilà first, then the front, with the same pool, clients
+and moves, and prints the front's figures as ratios to plain Voilà's (the cost of the
+front), in the same run.
 
 It prints what it measured; nothing is asserted.
 """
@@ -36,7 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import psutil
-from tornado.httpclient import AsyncHTTPClient
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
 REPO = Path(__file__).resolve().parents[1]
@@ -64,6 +72,31 @@ def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.P
            f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}",
            "--VoilaKernelManager.fill_delay=300"]
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+
+
+def start_serve(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.Popen:
+    """``uno-lessons serve --class`` (the front before a private Voilà) with the same pool as
+    :func:`start_voila`, logging what Voilà logs (the pool's "filled" line)."""
+    env = dict(os.environ, UNO_LESSONS_DATA=str(data_dir), PYTHONPATH=str(REPO))
+    env.pop("UNO_LESSONS_STORE", None)
+    cmd = [sys.executable, "-m", "uno_lessons", "serve", f"--port={port}", "--lessons-port=0", f"--class={pool}",
+           "--", "--Voila.log_level=INFO",
+           f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}"]
+    return subprocess.Popen(cmd, cwd=data_dir, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+
+
+def voila_process(proc: subprocess.Popen) -> psutil.Process:
+    """The Voilà server of ``proc``: itself, or the private one ``uno-lessons serve`` runs."""
+    me = psutil.Process(proc.pid)
+    if "serve" not in me.cmdline():
+        return me
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        for child in me.children():
+            if "uno_lessons.voila.private" in " ".join(child.cmdline()):
+                return child
+        time.sleep(0.2)
+    raise TimeoutError("the private Voilà server did not start")
 
 
 # ---------------------------------------------------------------------- a light client
@@ -112,7 +145,10 @@ class Page:
         self.t_page = time.monotonic()
         self.kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
         ws_url = self.base.replace("http", "ws") + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
-        self.ws = await websocket_connect(ws_url, max_message_size=2**28)
+        # The cookies the page set (the front's session) go with the websocket, as a browser's do.
+        cookies = "; ".join(c.split(";", 1)[0] for c in resp.headers.get_list("Set-Cookie"))
+        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies} if cookies else {}),
+                                          max_message_size=2**28)
         comm = uuid.uuid4().hex
         await self.ws.write_message(self._msg("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
                                                             "data": {}}, {"version": "1.0.0"}))
@@ -303,22 +339,41 @@ def main() -> None:
     ap.add_argument("--every", type=float, default=0.5,
                     help="seconds between two pages arriving (0: all at once)")
     ap.add_argument("--port", type=int, default=8879)
+    ap.add_argument("--server", choices=("voila", "serve", "both"), default="voila",
+                    help="plain Voilà, uno-lessons serve (the front before a private Voilà), or both in turn")
     args = ap.parse_args()
+    kinds = ("voila", "serve") if args.server == "both" else (args.server,)
+    results = {kind: measure(args, kind) for kind in kinds}
+    if len(results) == 2:
+        plain, front = results["voila"], results["serve"]
+        print("# the front against plain Voilà, same run (front / plain; above 1: the front is slower)")
+        for key, label in (("ready_median", "page to interactive, median"), ("ready_slowest", "slowest page"),
+                           ("html_median", "page HTML, median"), ("click_p50", "click to other pages, p50"),
+                           ("click_p95", "click to other pages, p95")):
+            if plain.get(key) and front.get(key):
+                print(f"  {label}: {front[key]:.3f} / {plain[key]:.3f} = {front[key] / plain[key]:.2f}")
 
+
+def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
+    """One server of ``kind`` (``voila`` or ``serve``) with the class; its figures printed
+    and returned."""
     from uno_lessons.table import open_store
 
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
     log = tmp / "voila.log"
-    proc = start_voila(args.port, args.pages + args.chromium, tmp, log)
+    start = start_voila if kind == "voila" else start_serve
+    proc = start(args.port, args.pages + args.chromium, tmp, log)
+    out: dict[str, float] = {}
     try:
-        server = psutil.Process(proc.pid)
+        server = voila_process(proc)
         fill = wait_pool(proc, log, timeout=900)
         fill += wait_idle(server, timeout=900)
         base = f"http://127.0.0.1:{args.port}/"
         store = open_store(f"sqlite:///{tmp / 'tables.db'}")
         seats = min(args.pages, SEATS)
         code, _key = store.create(seats, ["human"] * seats, seed=11)
-        print(f"# class_load: {args.pages} pages ({seats} seated, {args.pages - seats} watching), one every "
+        print(f"# class_load ({'plain Voilà' if kind == 'voila' else 'uno-lessons serve: the front'}): "
+              f"{args.pages} pages ({seats} seated, {args.pages - seats} watching), one every "
               f"{args.every:g} s, "
               f"{os.cpu_count()} cores; pool of {args.pages + args.chromium} preheated in {fill:.0f} s")
 
@@ -337,9 +392,11 @@ def main() -> None:
         print(f"  of which the page's HTML (s): first {html[0]:.2f} median {statistics.median(html):.2f} "
               f"last {html[-1]:.2f}; widget states: first {states[0]:.2f} median {statistics.median(states):.2f} "
               f"last {states[-1]:.2f}")
+        out.update(ready_median=statistics.median(ready), ready_slowest=ready[-1], html_median=statistics.median(html))
         if lat:
             print(f"click to every other page (ms, {len(lat)} page updates): "
                   f"p50 {percentile(lat, 50):.0f}  p95 {percentile(lat, 95):.0f}  max {max(lat):.0f}")
+            out.update(click_p50=percentile(lat, 50), click_p95=percentile(lat, 95))
         mem = kernel_memory(server)
         used = [mem[c.kernel_id] for c in clients if c.kernel_id in mem]
         rss = [r for r, _u in used]
@@ -347,16 +404,20 @@ def main() -> None:
         print(f"kernel memory (MB, {len(used)} page kernels): RSS median {statistics.median(rss):.0f} "
               f"max {max(rss):.0f}; USS median {statistics.median(uss):.0f} max {max(uss):.0f}")
         print(f"server memory (MB): RSS {server.memory_info().rss / 2**20:.0f}")
+        if kind == "serve":
+            print(f"front memory (MB): RSS {psutil.Process(proc.pid).memory_info().rss / 2**20:.0f}")
         if args.chromium:
             ch = chromium_pages(base, store, args.chromium)
             print(f"{args.chromium} Chromium pages at once, to a clickable card (s): first {ch['first']:.2f}  "
                   f"median {ch['median']:.2f}  last {ch['last']:.2f}")
+        store.close()
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
             proc.kill()
+    return out
 
 
 if __name__ == "__main__":
