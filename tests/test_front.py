@@ -5,7 +5,6 @@ HTTP and websocket clients: the second cannot reach the first one's kernel, what
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -121,25 +120,12 @@ def channels(base: str, kernel: str, session: requests.Session | None):
                                        header=[f"Cookie: {cookie}"] if cookie else [], timeout=30)
 
 
-def widget_states(ws) -> str:
-    """What a page's websocket reads of its widgets (the comm_open and request_states a
-    widget manager sends), as text."""
-    for n, (kind, content) in enumerate([
-            ("comm_open", {"comm_id": "c-1", "target_name": "jupyter.widget.control", "data": {}}),
-            ("comm_msg", {"comm_id": "c-1", "data": {"method": "request_states"}})]):
-        header = {"msg_id": f"req-{n}", "msg_type": kind, "username": "", "session": "s", "version": "5.3",
-                  "date": ""}
-        ws.send(json.dumps({"header": header, "parent_header": {}, "metadata": {"version": "1.0.0"},
-                            "channel": "shell", "content": content}))
-    got, end = [], time.monotonic() + 20
-    while time.monotonic() < end:
-        try:
-            got.append(ws.recv())
-        except websocket.WebSocketTimeoutException:
-            break
-        if any("update_states" in g for g in got):
-            break
-    return "".join(g if isinstance(g, str) else g.decode("utf-8", "replace") for g in got)
+def widget_states(ws) -> bool:
+    """Whether a page's websocket gives every widget's state (the comm_open and
+    request_states a widget manager sends: what held the hands), as tests/eve.py asks."""
+    from tests.eve import request_states
+
+    return request_states(ws, [], seconds=20)[0]
 
 
 def test_only_the_browser_that_opened_a_page_reaches_its_kernel(server):
@@ -149,7 +135,7 @@ def test_only_the_browser_that_opened_a_page_reaches_its_kernel(server):
     assert ana.cookies.get("uno-session")
     ws = channels(base, kernel, ana)  # the page's own browser: its widgets
     ws.settimeout(5)
-    assert "update_states" in widget_states(ws)
+    assert widget_states(ws)
     ws.close()
     open_page(base, eve)  # eve is a visitor like any other, with her own page
     for who in (eve, None):
@@ -238,7 +224,7 @@ def test_with_the_owner_check_switched_off_another_browser_reads_the_page(server
     try:
         ws = channels(f"http://127.0.0.1:{port}", kernel, None)  # eve: no cookie at all
         ws.settimeout(5)
-        assert "update_states" in widget_states(ws)
+        assert widget_states(ws)
         ws.close()
     finally:
         loop.call_soon_threadsafe(loop.stop)

@@ -158,19 +158,7 @@ def _environ(proc: psutil.Process) -> dict[str, str]:
 
 def test_a_learners_server_holds_no_store_address(hub):
     user = LEARNERS[0]
-    # The learner may not have signed in to this hub yet (pytest may give this test a hub of
-    # its own, apart from the class test's): the hub's admin adds them, as a school's would.
-    if user not in {u["name"] for u in hub.api("GET", "users")}:
-        hub.api("POST", f"users/{user}")
-    hub.api("POST", f"users/{user}/server")
-    end = time.monotonic() + 120
-    model = hub.api("GET", f"users/{user}")
-    while not model["servers"].get("", {}).get("ready") and time.monotonic() < end:
-        time.sleep(0.5)
-        model = hub.api("GET", f"users/{user}")
-    server = model["servers"][""]
-    assert server["ready"], model
-    pid = server["state"]["pid"]
+    pid = _start_server(hub, user)
     secrets = [hub.store, hub.store.split("@")[0].rsplit(":", 1)[-1], "UNO_LESSONS_STORE"]
     learner = psutil.Process(pid)
     for proc in [learner, *learner.children(recursive=True)]:
@@ -197,7 +185,9 @@ def _kernel_id(page) -> str:
 
 
 def _start_server(hub, user: str) -> int:
-    """Start ``user``'s own server (LocalProcessSpawner: as their unix account); its pid."""
+    """Start ``user``'s own server (LocalProcessSpawner: as their unix account); its pid. The
+    user may not have signed in to this hub yet (pytest may give a test a hub of its own): the
+    hub's admin adds them, as a school's would."""
     if user not in {u["name"] for u in hub.api("GET", "users")}:
         hub.api("POST", f"users/{user}")
     hub.api("POST", f"users/{user}/server")
