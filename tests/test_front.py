@@ -72,6 +72,19 @@ def test_a_page_is_owned_by_the_kernel_its_configuration_names_not_by_what_it_qu
     assert kernel_of_page(b'<p>"kernelId": "' + other.encode() + b'"</p>') is None  # no configuration: none
 
 
+def test_without_the_limits_one_browser_opens_sixty_pages():
+    """The control for the limits: sixty pages of one owner all go through when the limits
+    are (deliberately) as large as the attempt, and stop at the owner's limit otherwise."""
+    loose, kept = Pages(Limits(per_user=100, total=1000)), Pages(Limits(per_user=8, total=66))
+    for pages in (loose, kept):
+        for n in range(60):
+            refused, _close = pages.admit("eve")
+            if refused is None:
+                pages.served("eve", f"k{n}")
+                pages.connected(f"k{n}", +1)
+    assert len(loose.owned("eve")) == 60 and len(kept.owned("eve")) == 8
+
+
 def test_the_total_follows_the_machines_memory():
     assert total_for(8192) == 66 and total_for(2048) == 10 and total_for(24 * 1024) > 200
 

@@ -91,8 +91,10 @@ def test_a_signed_identity_opens_one_page_only(tmp_path, monkeypatch):
     text = sign(ana, secret)
     assert sign(ana, secret) != text  # a nonce of its own each time
     assert verify(text, secret, once=lambda n: use_once(n, str(tmp_path))) == ana
-    # Replayed (a second page, another kernel reading the same text): refused.
+    # Replayed (a second page, another kernel reading the same text): refused. Without the
+    # nonce check (the weakened kernel of before) the same text opens a page again.
     assert verify(text, secret, once=lambda n: use_once(n, str(tmp_path))) is None
+    assert verify(text, secret) == ana
     # Without the folder of used nonces a kernel cannot tell: it refuses (fails closed).
     monkeypatch.delenv(NONCES_ENV, raising=False)
     assert verify(sign(ana, secret), secret, once=use_once) is None
