@@ -194,6 +194,8 @@ def test_no_kernel_or_server_listens_where_another_user_could_connect(server):
     assert {c.pid for c in listening} == {proc.pid}  # the front's own port, nothing else
     titles = [" ".join(psutil.Process(pid).cmdline()) for pid in family if psutil.pid_exists(pid)]
     assert not [t for t in titles if re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", t) or "kernel-" in t], titles
+    inner = [" ".join(psutil.Process(pid).cmdline()) for pid in family - {proc.pid} if psutil.pid_exists(pid)]
+    assert inner and not [t for t in inner if "--port" in t or ".sock" in t], inner  # the front's port only
     sockets = [c.laddr for c in psutil.net_connections(kind="unix") if c.pid in family and c.laddr]
     assert len(sockets) >= 6  # the Voilà server's, the fork server's, five per kernel
     for path in sockets:  # each behind a folder other users may not enter

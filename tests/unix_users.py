@@ -99,3 +99,25 @@ def run_as(user: str, python: Path | str, env: dict[str, str], script: Path | st
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert done.returncode == 0 and lines, f"{script} as {user} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return json.loads(lines[-1])
+
+
+def private_names(pid: int) -> list[str]:
+    """What of a server (process ``pid`` and its children) another user must not learn from a
+    command line: its Unix sockets' paths and their folders; with root's view of them
+    (``/proc``, psutil). The server's own command line must name none of them either."""
+    import psutil
+
+    family = {pid} | {p.pid for p in psutil.Process(pid).children(recursive=True)}
+    paths = {c.laddr for c in psutil.net_connections(kind="unix") if c.pid in family and isinstance(c.laddr, str)
+             and c.laddr}
+    # A socket's own folder, where it is private to the server (a shared one, /tmp, names
+    # nothing of it: every other program's command line could hold it).
+    folders = set()
+    for path in paths:
+        try:
+            if Path(path).parent.stat().st_mode & 0o077 == 0:
+                folders.add(str(Path(path).parent))
+        except OSError:  # an abstract socket (no folder), or one just removed
+            pass
+    return sorted(paths | folders)
+

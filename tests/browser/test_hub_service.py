@@ -216,7 +216,7 @@ def test_a_third_learner_on_the_machine_reaches_nothing_of_the_others_pages(hub,
     import websocket
 
     from tests.hub_fixture import EVE
-    from tests.unix_users import run_as
+    from tests.unix_users import private_names, run_as
 
     sign_in, _contexts = people
 
@@ -258,17 +258,18 @@ def test_a_third_learner_on_the_machine_reaches_nothing_of_the_others_pages(hub,
     assert psutil.Process(pid).uids().real == pwd.getpwnam(EVE).pw_uid
     password = hub.store.split("@")[0].rsplit(":", 1)[-1]
     redis_port = int(hub.store.rsplit(":", 1)[1].split("/")[0])
+    service = next(p for p in psutil.process_iter(["cmdline"]) if "uno_lessons.hub" in " ".join(p.info["cmdline"] or []))
     brief = {"kernels": kernels, "prefixes": ["/services/uno/", "/"], "markers": ["Every hand", code],
-             "secrets": [password, hub.store], "redis": [redis_port], "listen": 3}
+             "secrets": [password, hub.store, *private_names(service.pid)], "redis": [redis_port], "listen": 3}
     report = run_as(EVE, hub.python, hub.python_env, Path(__file__).resolve().parents[1] / "eve.py", brief)
     assert report["ps"] == [], report["ps"]
     assert report["http"] == [] and report["channels"] == [] and report["query"] == [], report
     assert not [z for z in report["zmq"] if code in z[1]], report["zmq"]
     assert report["redis"] == {str(redis_port): "AuthenticationError"}, report["redis"]
     # No process of the service listens on TCP but the service itself (its Voilà and kernels
-    # are on sockets in a folder only the service's user may enter).
-    service = next(p for p in psutil.process_iter(["cmdline"]) if "uno_lessons.hub" in " ".join(p.info["cmdline"] or []))
+    # are on sockets in a folder only the service's user may enter), and none names a port.
     family = [service, *service.children(recursive=True)]
+    assert not [p.cmdline() for p in family if "--port" in " ".join(p.cmdline())]
     listening = {c.pid for c in psutil.net_connections(kind="inet") if c.status == "LISTEN"}
     assert {p.pid for p in family} & listening == {service.pid}
 

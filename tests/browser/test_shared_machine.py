@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unix_users import run_as, useradd, userdel, users_python
+from tests.unix_users import private_names, run_as, useradd, userdel, users_python
 
 from .conftest import PAGE_TIMEOUT_MS, REPO, free_port
 from .helpers import STATUS, TIMEOUT
@@ -141,7 +141,8 @@ def test_another_user_of_the_machine_reaches_nothing_of_the_served_pages(machine
         store = home / ".local" / "share" / "uno_lessons" / "tables.db"
         assert store.is_file()
         brief = {"kernels": kernels, "prefixes": ["/"], "markers": ["Every hand", code, "Ana"],
-                 "secrets": [key, token], "files": [str(store), f"{store}-wal"], "listen": 2}
+                 "secrets": [key, token, *private_names(server.pid)], "files": [str(store), f"{store}-wal"],
+                 "listen": 2}
         report = run_as(machine["eve"], machine["python"], machine["env"], EVE_SCRIPT, brief)
         assert report["user"] != 0
         assert report["ps"] == [], report["ps"]
@@ -184,7 +185,8 @@ def test_the_same_attempts_succeed_against_a_plain_voila_on_tcp(machine, browser
         kernel = _kernel_id(page)
         hand = page.eval_on_selector_all(".uno-hand-btns .uno-card-btn", "bs => bs.map(b => b.textContent.trim())")
         assert hand
-        brief = {"kernels": [kernel], "prefixes": ["/"], "markers": [hand[0], "execution_state"], "listen": 6}
+        brief = {"kernels": [kernel], "prefixes": ["/"], "markers": [hand[0], "execution_state"], "listen": 6,
+                 "ports": [port]}
         result: dict = {}
         thread = threading.Thread(target=lambda: result.update(
             run_as(machine["eve"], machine["python"], machine["env"], EVE_SCRIPT, brief)))
