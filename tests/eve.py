@@ -7,9 +7,10 @@ input, it reports in one JSON line what worked:
   server (each named in the brief);
 * ``http``: every listening TCP port that answers HTTP, with each kernel's model it gave
   (``GET …api/kernels/<id>``);
-* ``channels``: kernels whose channels opened, and whether the widgets' states came back
-  (what held the hands), with any marker found in them;
-* ``query``: kernels whose query websocket (where a signed identity passes) opened;
+* ``channels``: kernels whose channels gave the widgets' states (what held the hands), with
+  any marker found in them;
+* ``query``: messages heard on a kernel's query websocket (where the next page's address and
+  signed identity pass), with any marker in them;
 * ``zmq``: every other listening port subscribed to as a ZMQ SUB socket, and the messages
   with a marker that arrived;
 * ``files``: what reading each file gave;
@@ -17,7 +18,7 @@ input, it reports in one JSON line what worked:
 
 The brief: ``{"kernels": [...], "prefixes": ["/services/uno/", "/"], "markers": [...],
 "secrets": [...], "ports": [...], "files": [...], "redis": [port, ...], "listen": seconds,
-"cookie": "..."}``.
+"cookie": "...", "query_kernels": [...], "query_wait": seconds, "ready": folder}``.
 Nothing here changes a page: it only reads (a shutdown or a click would prove no more).
 """
 
@@ -28,6 +29,14 @@ import os
 import socket
 import sys
 import time
+
+
+def signal_ready(brief: dict, stage: str) -> None:
+    """Tell the test she is listening (a file in the folder the brief names), so that it
+    makes the traffic she waits for only then."""
+    folder = brief.get("ready")
+    if folder:
+        open(os.path.join(folder, stage), "w").close()
 
 
 def listening_ports() -> list[int]:
@@ -100,7 +109,7 @@ def try_kernels(brief: dict, ports: list[int]) -> dict:
 
     import websocket
 
-    found: dict = {"http": [], "channels": [], "query": []}
+    found: dict = {"http": [], "channels": []}
     headers = [f"Cookie: {brief['cookie']}"] if brief.get("cookie") else []
     for port in ports:
         for prefix in brief.get("prefixes", ["/"]):
@@ -119,20 +128,53 @@ def try_kernels(brief: dict, ports: list[int]) -> dict:
                                                      header=headers)
                 except Exception:  # noqa: BLE001
                     ws = None
-                if ws is not None:
+                if ws is not None:  # a socket that opened (another server may open one and close it)
                     states, seen = request_states(ws, brief.get("markers", []))
-                    found["channels"].append([port, prefix, kernel, states, seen])
+                    if states or seen:
+                        found["channels"].append([port, prefix, kernel, states, seen])
                     ws.close()
-                try:
-                    ws = websocket.create_connection(f"ws://{base}voila/query/{kernel}", timeout=4, header=headers)
-                    found["query"].append([port, prefix, kernel])
-                    ws.close()
-                except Exception:  # noqa: BLE001
-                    pass
     return found
 
 
-def subscribe(ports: list[int], markers: list[str], seconds: float) -> list:
+def try_queries(brief: dict, ports: list[int]) -> list:
+    """Listen on the query websocket of every kernel named (a preheated kernel's: where Voilà
+    sends the next page's request, with its address and signed identity) at every HTTP port,
+    for ``query_wait`` seconds: what arrived, with the markers in it. A socket that opens and
+    stays silent (another server's, for a kernel it does not have) gives nothing away."""
+    import websocket
+
+    headers = [f"Cookie: {brief['cookie']}"] if brief.get("cookie") else []
+    open_ones = []
+    for port in ports:
+        for prefix in brief.get("prefixes", ["/"]):
+            for kernel in brief.get("query_kernels", brief.get("kernels", [])):
+                try:
+                    ws = websocket.create_connection(f"ws://127.0.0.1:{port}{prefix}voila/query/{kernel}",
+                                                     timeout=4, header=headers)
+                except Exception:  # noqa: BLE001 - refused: nothing for her
+                    continue
+                ws.settimeout(0.05)
+                open_ones.append([port, prefix, kernel, ws])
+    signal_ready(brief, "query")
+    got, end = [], time.monotonic() + float(brief.get("query_wait", 1))
+    while open_ones and time.monotonic() < end:
+        for item in list(open_ones):
+            try:
+                message = item[3].recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            except Exception:  # noqa: BLE001 - closed by the server
+                open_ones.remove(item)
+                continue
+            text = message if isinstance(message, str) else message.decode("utf-8", "replace")
+            got.append([*item[:3], [m for m in brief.get("markers", []) if m in text] or [text[:120]]])
+            open_ones.remove(item)
+    for item in open_ones:
+        item[3].close()
+    return got
+
+
+def subscribe(brief: dict, ports: list[int], markers: list[str], seconds: float) -> list:
     """ZMQ SUB on every port at once, for ``seconds``: the messages that carry a marker."""
     import zmq
 
@@ -147,6 +189,7 @@ def subscribe(ports: list[int], markers: list[str], seconds: float) -> list:
     poller = zmq.Poller()
     for s in subs:
         poller.register(s, zmq.POLLIN)
+    signal_ready(brief, "zmq")
     got, end = [], time.monotonic() + seconds
     while time.monotonic() < end:
         for s, _event in poller.poll(200):
@@ -191,7 +234,8 @@ def main() -> None:
     http = [p for p in ports if speaks_http(p)]
     report["http_ports"] = http
     report.update(try_kernels(brief, http))
-    report["zmq"] = subscribe([p for p in ports if p not in http and p not in brief.get("redis", [])],
+    report["query"] = try_queries(brief, http)
+    report["zmq"] = subscribe(brief, [p for p in ports if p not in http and p not in brief.get("redis", [])],
                               brief.get("markers", []), float(brief.get("listen", 0)))
     report["files"] = read_files(brief.get("files", []))
     report["redis"] = try_redis(brief.get("redis", []))

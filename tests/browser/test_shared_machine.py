@@ -97,6 +97,13 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
+def _wait_file(path: Path, thread: threading.Thread, timeout: float = 120) -> None:
+    end = time.monotonic() + timeout
+    while not path.exists():
+        assert thread.is_alive() and time.monotonic() < end, f"eve never got to {path.name}"
+        time.sleep(0.1)
+
+
 def _kernel_id(page) -> str:
     return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
 
@@ -185,18 +192,41 @@ def test_the_same_attempts_succeed_against_a_plain_voila_on_tcp(machine, browser
         kernel = _kernel_id(page)
         hand = page.eval_on_selector_all(".uno-hand-btns .uno-card-btn", "bs => bs.map(b => b.textContent.trim())")
         assert hand
-        brief = {"kernels": [kernel], "prefixes": ["/"], "markers": [hand[0], "execution_state"], "listen": 6,
-                 "ports": [port]}
+        # The kernels waiting in the pool, as root sees them in the server's connection folder
+        # (ps showed them by id before: `-f …/kernel-<id>.json`).
+        import pwd
+
+        uid = pwd.getpwnam(machine["tess"]).pw_uid
+        waiting = [f.stem.removeprefix("kernel-") for f in Path(tempfile.gettempdir()).glob("voila_*/kernel-*.json")
+                   if f.stat().st_uid == uid and kernel not in f.name]
+        assert waiting
+        ready = Path(tempfile.mkdtemp(prefix="uno-eve-ready-"))
+        ready.chmod(0o777)
+        secret_key = "TEACHERKEY" + secrets.token_hex(4)
+        brief = {"kernels": [kernel], "query_kernels": waiting, "prefixes": ["/"], "ports": [port],
+                 "markers": [hand[0], "execution_state", secret_key], "listen": 6, "query_wait": 20,
+                 "ready": str(ready)}
         result: dict = {}
         thread = threading.Thread(target=lambda: result.update(
             run_as(machine["eve"], machine["python"], machine["env"], EVE_SCRIPT, brief)))
         thread.start()
-        time.sleep(3)  # while she listens: the page's own traffic (a click, a few messages)
-        page.locator(".uno-settings-toggle").click()
+        _wait_file(ready / "query", thread)
+        # The teacher opens another tab: Voilà sends its address to the waiting kernel's query
+        # websocket, where eve now listens in its place.
+        tab = browser.new_context().new_page()
+        try:
+            tab.goto(f"http://127.0.0.1:{port}/?table=ABCDEF&teacher={secret_key}", timeout=5000,
+                     wait_until="commit")
+        except Exception:  # noqa: BLE001 - that tab hangs (eve took its query): that is the attack
+            pass
+        _wait_file(ready / "zmq", thread)
+        for _ in range(3):  # the page's own traffic while she listens on the kernels' ports
+            page.locator(".uno-settings-toggle").click()
+            time.sleep(0.5)
         thread.join(timeout=300)
         assert any(f"--port={port}" in line for line in result["ps"]), result["ps"]
         assert [c for c in result["channels"] if c[3] and hand[0] in c[4]], result["channels"]  # the hand, read
-        assert result["query"], "the query websocket did not open"
+        assert [q for q in result["query"] if secret_key in q[3]], result["query"]  # the teacher's key, read
         assert result["zmq"], "nothing was heard on the kernel's ports"
     finally:
         _stop(server)
