@@ -138,7 +138,7 @@ class ObservationCodec:
             self._color_phase[game.current_color][game.phase],
             self._no_card if drawn is None else self._card[drawn.index],
             value[game.direction == 1], value[game.stack],
-            value[len(game._pile)],  # the engine's own list: its property is a Python call
+            value[game.draw_pile_size],  # the engine's public API only (tests/test_engine_api.py)
             value[len(discards)], value[jumping],
             sizes[seat:seat + n],  # relative seat r is seat + r, round the table
             self._flags[seat][current],
