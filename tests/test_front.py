@@ -16,6 +16,7 @@ import pytest
 import requests
 import websocket
 
+from tests.table_backends import free_port
 from uno_lessons.voila.front import GRACE, Limits, Pages, classify, kernel_of_page, total_for
 
 KID = "3a365193-32f6-4b7b-9f39-de36355a8c50"
@@ -90,19 +91,11 @@ def test_the_total_follows_the_machines_memory():
 
 
 # ------------------------------------------------------------------ a real server
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``uno-lessons serve`` (the dashboard only), at most 3 pages per browser."""
     folder = tmp_path_factory.mktemp("front")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "UNO_LESSONS_DATA": str(folder / "data")}
     env.pop("UNO_LESSONS_STORE", None)
     log = folder / "serve.log"
@@ -220,7 +213,7 @@ def test_with_the_owner_check_switched_off_another_browser_reads_the_page(server
                 if c.pid in pids and isinstance(c.laddr, str) and c.laddr.endswith("dashboard.sock"))
     ana = requests.Session()
     kernel = open_page(base, ana)
-    port = _free_port()
+    port = free_port()
     loop = asyncio.new_event_loop()
     started = threading.Event()
 

@@ -49,6 +49,12 @@ def voila_env(secret: str, base: dict[str, str] | None = None, nonces: str | Non
     return env
 
 
+def _owner(handler: web.RequestHandler) -> str | None:
+    """The owner of a hub page, for the front: the signed-in hub user."""
+    model = handler.current_user
+    return f"hub:{model['name']}" if model else None
+
+
 def _user(handler: web.RequestHandler, group: str) -> HubUser:
     model = handler.current_user
     return HubUser(str(model["name"]), is_teacher(model, group))
@@ -73,8 +79,7 @@ class HubPassOn(HubOAuthenticated, PassOn):
 
     def who(self) -> str | None:
         """The hub user (signed in with the hub's OAuth cookie)."""
-        model = self.current_user
-        return f"hub:{model['name']}" if model else None
+        return _owner(self)
 
     def upstream_query(self, query: str, kind: str) -> str:
         return _upstream_query(query, _user(self, self.group) if kind == "page" else None, self.secret)
@@ -94,8 +99,7 @@ class HubPassOnSocket(HubOAuthenticated, PassOnSocket):
         PassOnSocket.initialize(self, front)
 
     def who(self) -> str | None:
-        model = self.current_user
-        return f"hub:{model['name']}" if model else None
+        return _owner(self)
 
     async def get(self, *args: str) -> None:
         if not self.current_user:

@@ -58,15 +58,10 @@ RESERVE_MB = 1536
 
 
 def memory_mb() -> int:
-    """This machine's memory in MB (from /proc/meminfo; 8 GB where it cannot be read)."""
-    try:
-        with open("/proc/meminfo") as fh:
-            for line in fh:
-                if line.startswith("MemTotal:"):
-                    return int(line.split()[1]) // 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 8192
+    """This machine's memory in MB (psutil, a dependency already)."""
+    import psutil
+
+    return psutil.virtual_memory().total // 2**20
 
 
 def total_for(memory: int) -> int:
