@@ -97,6 +97,8 @@ test)
     ruff check uno_lessons tests benchmarks
     echo "== types: mypy on the package"
     mypy  # no arguments: pyproject.toml's [tool.mypy] names the package and the settings
+    echo "== layers: each imports only the layers below it (import-linter, pyproject.toml)"
+    lint-imports --no-cache
     echo "== exercises/ in sync with solutions/"
     python -m uno_lessons.tools.exercises build --check
     echo "== translations: catalogs complete and compiled, translated notebooks in sync"

@@ -14,10 +14,11 @@ import sys
 
 import pytest
 
-from uno_lessons.cli import main, parser, shipped
-from uno_lessons.cli import network as net
+from uno_lessons.cli import main, parser
 from uno_lessons.cli import serve as srv
 from uno_lessons.i18n import LANGUAGES
+from uno_lessons.voila import network as net
+from uno_lessons.voila import servers, shipped
 
 
 def test_links_for_learners_come_from_an_address_they_can_reach():
@@ -54,39 +55,39 @@ def test_where_the_server_listens_and_what_learners_type():
 
 
 def test_the_servers_environment_tells_pages_the_learners_address():
-    opts = srv.ServeOptions(port=9000, host="127.0.0.2", class_size=30, lang="nl", store="memory://x")
-    env = srv.server_env(opts, base={})
+    opts = servers.ServeOptions(port=9000, host="127.0.0.2", class_size=30, lang="nl", store="memory://x")
+    env = servers.server_env(opts, base={})
     assert env[net.NETWORK_ENV] == "http://127.0.0.2:9000/"
     assert env["UNO_LESSONS_LANG"] == "nl" and env["UNO_LESSONS_STORE"] == "memory://x"
     assert env["UNO_LESSONS_SPARE"] == "0" and env["PYDEVD_DISABLE_FILE_VALIDATION"] == "1"
-    assert net.NETWORK_ENV not in srv.server_env(srv.ServeOptions(), base={net.NETWORK_ENV: "stale"})
+    assert net.NETWORK_ENV not in servers.server_env(servers.ServeOptions(), base={net.NETWORK_ENV: "stale"})
 
 
 def test_both_servers_use_the_projects_voila_configuration():
-    opts = srv.ServeOptions(port=9000, class_size=12)
-    dash = srv.dashboard_command(opts)
+    opts = servers.ServeOptions(port=9000, class_size=12)
+    dash = servers.dashboard_command(opts)
     assert dash[1:3] == ["-m", "uno_lessons.voila.private"] and dash[3].endswith("dashboard.ipynb")
     # On a private Unix socket (named by the environment): no port, no address on the command line.
     assert not [a for a in dash if "--port" in a or "Voila.ip" in a]
     pools = json.loads(next(a for a in dash if "kernel_pools_config" in a).split("=", 1)[1])
     assert pools == {"dashboard.ipynb": {"pool_size": 14}}  # 12 and a few for reloads
-    assert srv.class_pool(30) == 33 and srv.class_pool(5) == 7
-    lessons = srv.lessons_command(opts)
+    assert servers.class_pool(30) == 33 and servers.class_pool(5) == 7
+    lessons = servers.lessons_command(opts)
     assert lessons[3] == str(shipped.folder("notebooks")) and not [a for a in lessons if "--port" in a]
     pools = json.loads(next(a for a in lessons if "kernel_pools_config" in a).split("=", 1)[1])
     assert pools["dashboard.ipynb"] == {"pool_size": 0} and pools["01_setup.ipynb"] == {"pool_size": 1}
     assert (shipped.voila_config_dir() / "voila.json").is_file()
     # A teacher's own option takes the place of ours of the same name (traitlets refuses one given twice).
-    loud = srv.dashboard_command(srv.ServeOptions(extra=["--Voila.log_level=INFO", "--foo=1"]))
+    loud = servers.dashboard_command(servers.ServeOptions(extra=["--Voila.log_level=INFO", "--foo=1"]))
     assert [a for a in loud if a.startswith("--Voila.log_level")] == ["--Voila.log_level=INFO"] and "--foo=1" in loud
 
 
 def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():
-    with_network = srv.banner(srv.ServeOptions(port=9000, host="10.0.0.5", class_size=30), "/data/tables.db")
+    with_network = srv.banner(servers.ServeOptions(port=9000, host="10.0.0.5", class_size=30), "/data/tables.db")
     text = "\n".join(with_network)
     assert "Learners type: http://10.0.0.5:9000/" in text and "class of 30" in text
     assert "/data/tables.db" in text and "30 days" in text
-    alone = "\n".join(srv.banner(srv.ServeOptions(port=9000), "x"))
+    alone = "\n".join(srv.banner(servers.ServeOptions(port=9000), "x"))
     assert "Only this computer" in alone and "--network" in alone
     for line in ("[Voila] WARNING | Notebook dashboard.ipynb is not trusted",
                  "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication",
@@ -100,7 +101,7 @@ def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():
     real = ["Task exception was never retrieved\n", "Traceback (most recent call last):\n", "KeyError: 'x'\n"]
     out = list(srv.quiet_lines([*closed_tab, "[Voila] ERROR | a real error\n", *real, "[Comm] WARNING | No such comm: 51\n"]))
     assert out == ["[Voila] ERROR | a real error\n", *real]
-    assert "hunter2" not in srv.store_place(srv.ServeOptions(store="redis://:hunter2@h:6379/0"))
+    assert "hunter2" not in srv.store_place(servers.ServeOptions(store="redis://:hunter2@h:6379/0"))
 
 
 def test_lessons_copies_every_language_of_every_notebook(tmp_path):

@@ -49,6 +49,7 @@ def test_the_lessons_dashboard_command_and_sqlite_tables_need_neither_babel_nor_
         import uno_lessons.cli
         import uno_lessons.cli.course
         import uno_lessons.cli.serve as serve
+        from uno_lessons.table.address import store_problem
         import uno_lessons.dashboard
         import uno_lessons.lessons
         import uno_lessons.simulation
@@ -64,7 +65,7 @@ def test_the_lessons_dashboard_command_and_sqlite_tables_need_neither_babel_nor_
         assert table.state.game is not None
         assert dashboard_page(f"table={code}&teacher={key}", store=store).game is not None  # the teacher page
         opts = serve.ServeOptions()
-        assert serve.store_problem(opts) is None and serve.banner(opts, serve.store_place(opts))
+        assert store_problem(opts.store) is None and serve.banner(opts, serve.store_place(opts))
         print("asked:", ASKED)
     """, tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]

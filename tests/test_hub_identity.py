@@ -1,4 +1,4 @@
-"""The hub service's signed identity (uno_lessons.hub.identity), the query it passes on, the
+"""The hub service's signed identity (uno_lessons.voila.identity), the query it passes on, the
 teacher rule, the seat book, and a page kernel's refusal without a signed identity."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs
 
-from uno_lessons.hub.book import SeatBook
-from uno_lessons.hub.identity import PARAM, SECRET_ENV, HubUser, is_teacher, new_secret, sign, verify
+from uno_lessons.dashboard.seat_book import SeatBook
 from uno_lessons.hub.service import _upstream_query, voila_env
 from uno_lessons.table import open_store
+from uno_lessons.voila.identity import PARAM, SECRET_ENV, HubUser, is_teacher, new_secret, sign, verify
 
 
 def test_a_signed_user_is_read_back_and_anything_else_is_not():
@@ -84,7 +84,7 @@ def _walk(children):
 
 
 def test_a_signed_identity_opens_one_page_only(tmp_path, monkeypatch):
-    from uno_lessons.hub.identity import NONCES_ENV, forget_used, use_once
+    from uno_lessons.voila.identity import NONCES_ENV, forget_used, use_once
 
     secret = new_secret()
     ana = HubUser("ana", False)
@@ -109,8 +109,8 @@ def test_a_signed_identity_opens_one_page_only(tmp_path, monkeypatch):
 
 def test_a_page_kernel_refuses_a_replayed_identity(monkeypatch, tmp_path):
     from uno_lessons.dashboard.entry import dashboard_page
-    from uno_lessons.hub.identity import NONCES_ENV
-    from uno_lessons.hub.page import reset_signed_in
+    from uno_lessons.dashboard.hub_page import reset_signed_in
+    from uno_lessons.voila.identity import NONCES_ENV
 
     secret = new_secret()
     monkeypatch.setenv(SECRET_ENV, secret)

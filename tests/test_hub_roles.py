@@ -1,7 +1,7 @@
 """Roles on the hub (the security review's item 7): only the class's teachers open class
 tables, and the teacher's panel names the hub user who sat down at each seat.
 
-A hub page is one whose kernel knows its signed-in hub user (:func:`uno_lessons.hub.page.signed_in`);
+A hub page is one whose kernel knows its signed-in hub user (:func:`uno_lessons.dashboard.hub_page.signed_in`);
 these tests note that user the way :mod:`uno_lessons.dashboard.entry` does once the service's
 signature checks out, and forget it afterwards. The widgets are driven from here, and a
 crafted page is one whose browser sends widget messages for choices the page never showed.
@@ -16,13 +16,18 @@ from html import escape
 import pytest
 
 from uno_lessons.dashboard import LiveGame, dashboard_page
+from uno_lessons.dashboard.hub_page import (
+    class_table_teacher_only_text,
+    open_table,
+    reset_signed_in,
+    signed_in,
+)
 from uno_lessons.dashboard.join import JoinForm
+from uno_lessons.dashboard.seat_book import SeatBook
 from uno_lessons.dashboard.teacher import TeacherPanel
-from uno_lessons.hub.book import SeatBook
-from uno_lessons.hub.identity import HubUser
-from uno_lessons.hub.page import class_table_teacher_only_text, open_table, reset_signed_in, signed_in
 from uno_lessons.i18n import use_language
 from uno_lessons.table import open_store
+from uno_lessons.voila.identity import HubUser
 
 LEARNER = HubUser("eve", teacher=False)
 TEACHER = HubUser("tess", teacher=True)

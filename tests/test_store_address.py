@@ -1,4 +1,4 @@
-"""A store address with a password, kept off the command line (uno_lessons.cli.store_address).
+"""A store address with a password, kept off the command line (uno_lessons.table.address).
 
 Every user of the machine can read a process's command line (``/proc/PID/cmdline``, which
 ``ps`` shows): the tests read it as such a user would, before and after the password is
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from uno_lessons.cli.store_address import StoreAddressError, hidden, hide_from_ps, store_from
 from uno_lessons.i18n import use_language
 from uno_lessons.table import TableError
+from uno_lessons.table.address import StoreAddressError, hidden, hide_from_ps, store_from
 
 PASSWORD = "hunter2-secret"
 URL = f"redis://:{PASSWORD}@127.0.0.1:6379/0"
@@ -101,7 +101,7 @@ def _cmdline(pid: int) -> str:
 
 
 CHILD = ("import sys\n"
-         "from uno_lessons.cli.store_address import hide_from_ps\n"
+         "from uno_lessons.table.address import hide_from_ps\n"
          "print('started', flush=True)\n"
          "sys.stdin.readline()\n"
          "hide_from_ps(sys.argv)\n"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_lessons.hub.book import SeatBook
+from uno_lessons.dashboard.seat_book import SeatBook
 from uno_lessons.table import open_store
 from uno_lessons.table.sqlite import SQLiteStore, secure_store_file
 

@@ -315,3 +315,24 @@ def test_the_tournament_panel_enters_policies_refuses_bad_files_and_shows_the_le
     panel.run.click()
     assert panel.board.value == class_tournament([DRAWER, PLAYER], games=20, seed=3).html()
     assert "<caption>" in panel.board.value and not panel.run.disabled
+
+
+def test_a_page_without_the_learning_layer_refuses_a_learned_seat_with_a_sentence():
+    # The table reads policies through the reader the learning layer hands it when imported
+    # (uno_lessons.table.learned); a process that never imported it must refuse, not guess.
+    import subprocess
+    import sys
+
+    code = ("import sys, json\n"
+            "from uno_lessons.table import TableConfig, TableError\n"
+            "assert 'uno_lessons.learn' not in sys.modules\n"
+            "try:\n"
+            f"    TableConfig.make(['Ana', 'Ben'], ['human', 'learned'], seed=1, policies={{1: {json.dumps(DRAWER.to_data())}}})\n"
+            "except TableError as exc:\n"
+            "    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("Learned bots cannot play on this page."), done.stdout
+    # With the learning layer imported, the same config is made and plays the policy.
+    config = TableConfig.make(["Ana", "Ben"], ["human", "learned"], seed=1, policies={1: DRAWER.to_data()})
+    assert config.policy(1).to_data() == DRAWER.to_data()

@@ -31,6 +31,7 @@ from .engine import (
     sort_cards,
 )
 from .i18n import LANGUAGES, get_language, set_language, use_language
+from .render import card_html as _card_html  # noqa: F401 - hands the engine its pictures
 
 __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "MoveKind", "Phase", "IllegalMove", "hand_points",

@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from uno_lessons.cli.network import network_addresses
 from uno_lessons.table import open_store
+from uno_lessons.voila.network import network_addresses
 
 from .conftest import PAGE_TIMEOUT_MS, free_port, leave, voila_env
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, status, wait_for_human_or_end

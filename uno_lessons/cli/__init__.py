@@ -95,8 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return service.main(words[1:])
     args = parser().parse_args(words)
     if args.command == "serve":
+        from ..table.address import StoreAddressError, hide_from_ps, store_from
         from .serve import ServeOptions, serve
-        from .store_address import StoreAddressError, hide_from_ps, store_from
 
         hide_from_ps(sys.argv)  # a password given with --store leaves ps at once (the warning says more)
         try:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from ..i18n import _
-from . import shipped
+from ..voila import shipped
 
 #: Where ``uno-lessons lab`` keeps the lessons of an installed wheel.
 LAB_FOLDER = Path.home() / "uno_lessons"

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..i18n import _
-from . import shipped
+from ..voila import shipped
 
 #: nbgrader's own default exchange folder; a school usually picks /srv/nbgrader/exchange.
 DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"

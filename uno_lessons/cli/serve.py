@@ -23,22 +23,32 @@ loopback only). Errors still show.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..i18n import LANGUAGES, _, use_language
-from . import network, shipped
+from ..table.address import store_problem
+from ..voila import network
+from ..voila.servers import (
+    ServeOptions,
+    dashboard_command,
+    lessons_command,
+    limits,
+    remove_folder,
+    server_env,
+    start_private,
+    stop_servers,
+    stopping,
+    wait_ready,
+)
 
 #: Lines of the servers' output a teacher cannot act on (see the module's docstring).
 NOISE = [re.compile(p) for p in (
@@ -54,97 +64,9 @@ NOISE = [re.compile(p) for p in (
 )]
 
 
-@dataclass
-class ServeOptions:
-    """What ``uno-lessons serve`` was asked for."""
-
-    port: int = 8866
-    lessons_port: int | None = None  # None: the port after ``port``; 0: no lessons server
-    class_size: int | None = None
-    lang: str | None = None
-    store: str | None = None
-    host: str | None = None
-    network: bool = False
-    public_url: str | None = None
-    extra: list[str] = field(default_factory=list)
-    pages_per_user: int = 8  # open pages per browser (hub: per hub user)
-    max_pages: int | None = None  # open pages in all; None: sized from the machine's memory
-
-    @property
-    def listen(self) -> str:
-        """The address the servers listen on."""
-        return network.listen_address(self.host, self.network)
-
-
 def noise(line: str) -> bool:
     """Whether a line of a server's output is one a teacher cannot act on."""
     return any(p.search(line) for p in NOISE)
-
-
-def server_env(opts: ServeOptions, base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of both servers and so of every page kernel."""
-    env = dict(os.environ if base is None else base)
-    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"  # the kernels are not debugged here
-    if opts.lang:
-        env["UNO_LESSONS_LANG"] = opts.lang
-    if opts.store:
-        env["UNO_LESSONS_STORE"] = opts.store
-    if opts.class_size:
-        # A class opens table pages (?table=...): its preheated kernels build no one-screen
-        # game first (closing one again costs the server a message per widget, every page).
-        env["UNO_LESSONS_SPARE"] = "0"
-    if opts.public_url:
-        env[network.PUBLIC_ENV] = opts.public_url
-    host = network.learners_host(opts.listen)
-    if host is not None:
-        env[network.NETWORK_ENV] = f"http://{host}:{opts.port}/"
-    else:
-        env.pop(network.NETWORK_ENV, None)
-    return env
-
-
-def class_pool(class_size: int) -> int:
-    """Kernels to preheat for a class: one per learner and a few more, since a page that is
-    reloaded (a kernel that died, a learner who closed the tab) needs a fresh one, and the
-    pool is refilled only after 5 minutes (the class soak measured that wait)."""
-    return class_size + max(2, class_size // 10)
-
-
-def voila_base(target: str) -> list[str]:
-    """Voilà for ``target`` on its private Unix socket (named by the environment)."""
-    return [sys.executable, "-m", "uno_lessons.voila.private", target, "--no-browser", "--Voila.log_level=WARN"]
-
-
-def with_extra(command: list[str], extra: Sequence[str]) -> list[str]:
-    """``command`` with the teacher's own Voilà options (``-- --Voila.log_level=INFO``) added,
-    each in place of ours of the same name (traitlets refuses an option given twice)."""
-    names = {a.split("=", 1)[0] for a in extra if a.startswith("--")}
-    return [a for a in command if a.split("=", 1)[0] not in names] + list(extra)
-
-
-def dashboard_command(opts: ServeOptions) -> list[str]:
-    """Voilà for ``dashboard.ipynb`` (on its private socket: :func:`voila_env`)."""
-    notebook = shipped.folder("notebooks") / "dashboard.ipynb"
-    pools: list[str] = []
-    if opts.class_size:
-        # A class arriving at once takes its kernels from a preheated pool of the class's
-        # size; refills wait 5 minutes, so new kernels do not compete with the pages being
-        # served (each preheated kernel holds about 65 MB: README, "Play as a class").
-        pools = [f"--VoilaKernelManager.kernel_pools_config="
-                 f"{json.dumps({'dashboard.ipynb': {'pool_size': class_pool(opts.class_size)}})}",
-                 "--VoilaKernelManager.fill_delay=300"]
-    return with_extra([*voila_base(str(notebook)), *pools], opts.extra)
-
-
-def lessons_command(opts: ServeOptions) -> list[str]:
-    """Voilà over the notebooks folder (every lesson, every language); the dashboard is
-    served by the other server, so its pool here is empty."""
-    config = json.loads((shipped.voila_config_dir() / "voila.json").read_text())
-    pools = dict(config["VoilaKernelManager"]["kernel_pools_config"])
-    pools["dashboard.ipynb"] = {"pool_size": 0}
-    return with_extra([*voila_base(str(shipped.folder("notebooks"))),
-                       "--VoilaConfiguration.classic_tree=True",  # a plain list of links, drawn by the server
-                       f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"], opts.extra)
 
 
 def _language_name(code: str | None) -> str:
@@ -201,25 +123,6 @@ def store_place(opts: ServeOptions) -> str:
     return url
 
 
-def store_problem(opts: ServeOptions) -> str | None:
-    """Why the store the pages would open cannot work here, as a sentence for the terminal;
-    None when nothing stands in the way that is known before a page opens it. A Redis store
-    needs the ``redis`` extra: without it every class page would fail, so serving stops."""
-    from ..table.store import STORE_ENV
-
-    url = opts.store or os.environ.get(STORE_ENV, "")
-    if not url.startswith(("redis://", "rediss://", "unix://")):  # open_store's Redis addresses
-        return None
-    from ..table.config import TableError
-    from ..table.redis import client_library
-
-    try:
-        client_library()
-    except TableError as exc:
-        return str(exc)
-    return None
-
-
 def secure_store(opts: ServeOptions) -> list[str]:
     """Make the SQLite store (the default one or ``--store sqlite:///…``) the server's user's
     alone before any page opens it; the sentences to print (what was fixed, what is left to
@@ -231,11 +134,6 @@ def secure_store(opts: ServeOptions) -> list[str]:
     if url and not url.startswith("sqlite://"):
         return []  # Redis keeps its own secrets (its password); memory:// keeps none
     return secure_store_file(sqlite_path(url) if url else default_folder() / "tables.db")
-
-
-#: Set once the servers are being stopped: what they print while their kernels go down
-#: (a kernel interrupted mid-cell, a closed socket) is nothing a teacher can act on.
-_stopping = threading.Event()
 
 
 #: A closed tab: the server's write to its websocket fails, and asyncio prints the whole
@@ -266,46 +164,9 @@ def quiet_lines(lines: Iterable[str]) -> Iterable[str]:
 
 def _pump(stream, out) -> None:
     for line in quiet_lines(iter(stream.readline, "")):
-        if not _stopping.is_set():
+        if not stopping.is_set():
             out.write(line)
             out.flush()
-
-
-def wait_ready(path: str | os.PathLike[str], procs: Sequence[subprocess.Popen], timeout: float = 60.0) -> bool:
-    """True once a private server listens on the Unix socket ``path`` (a bare connection: no
-    request that would start a kernel or be logged); False if one of ``procs`` exits first."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if any(p.poll() is not None for p in procs):
-            return False
-        try:
-            with socket.socket(socket.AF_UNIX) as conn:
-                conn.settimeout(2)
-                conn.connect(str(path))
-                return True
-        except OSError:
-            time.sleep(0.2)
-    return False
-
-
-def voila_env(env: dict[str, str], sock: Path) -> dict[str, str]:
-    """``env`` for the private Voilà server on socket ``sock``."""
-    from ..voila.private import SOCKET_ENV
-
-    return {**env, SOCKET_ENV: str(sock)}
-
-
-def start_private(command: list[str], env: dict[str, str], sock: Path, **popen) -> subprocess.Popen:
-    """Start a private Voilà server (``command``) on the socket ``sock``."""
-    return subprocess.Popen(command, cwd=shipped.voila_config_dir(), env=voila_env(env, sock), **popen)
-
-
-def limits(opts: ServeOptions):
-    """The front's page limits for ``opts``."""
-    from ..voila.front import Limits
-
-    return Limits(per_user=opts.pages_per_user) if opts.max_pages is None else \
-        Limits(per_user=opts.pages_per_user, total=opts.max_pages)
 
 
 async def run_fronts(fronts: Sequence[tuple[Any, int, str]], procs: Sequence[subprocess.Popen],
@@ -339,7 +200,7 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
     # What the servers write (the store, a kernel's files) is this user's alone.
     os.umask(0o077)
     with use_language(opts.lang):
-        problem = store_problem(opts)
+        problem = store_problem(opts.store)
         lines = banner(opts, store_place(opts))
         try:
             said = secure_store(opts)
@@ -389,23 +250,3 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
         remove_folder(folder)
 
 
-def remove_folder(folder: Path) -> None:
-    """Remove the servers' private folder (its sockets; Voilà removes its own files)."""
-    import shutil
-
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def stop_servers(procs: Iterable[subprocess.Popen]) -> None:
-    """SIGTERM each server (it shuts its kernels down), then wait; SIGKILL a stuck one."""
-    _stopping.set()
-    procs = list(procs)
-    for p in procs:
-        if p.poll() is None:
-            p.send_signal(signal.SIGTERM)
-    for p in procs:
-        try:
-            p.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()

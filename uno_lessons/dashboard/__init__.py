@@ -19,6 +19,9 @@ that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and ta
 part), ``entry`` and ``style``.
 """
 
+# Every page may read or run a learned bot's seat: the learning layer gives tables its policy
+# reader when imported (uno_lessons.table.learned).
+from .. import learn as _learn  # noqa: F401
 from .app import LiveGame
 from .chart import SERIES, hand_size_chart_svg
 from .entry import dashboard_page, page_query

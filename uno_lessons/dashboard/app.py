@@ -193,7 +193,7 @@ class LiveGame:
         except TableError as exc:
             self.voice.say("error", str(exc))
             return
-        from ..hub.page import teacher_query  # on the hub: the key is kept there, not in the address
+        from .hub_page import teacher_query  # on the hub: the key is kept there, not in the address
 
         self.bridge.set_query(teacher_query(table.code, key))
         # Become the teacher's page: every widget of the one-screen role is closed, so none of

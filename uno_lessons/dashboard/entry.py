@@ -6,7 +6,7 @@ the language; the server's default comes from ``UNO_LESSONS_LANG``.
 
 Behind the JupyterHub service (:mod:`uno_lessons.hub`), the page is for the signed-in user
 the service vouched for: a page without that identity shows nothing, and the table's page
-follows the user's hub role and seat (:mod:`uno_lessons.hub.page`), not tokens in the address.
+follows the user's hub role and seat (:mod:`uno_lessons.dashboard.hub_page`), not tokens in the address.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
     box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
     box.add_class("uno-dash")
     if refused:
-        from ..hub.page import not_signed_in_text
+        from .hub_page import not_signed_in_text
 
         _say_cannot_open(box, bridge, str(code or "")[:12], not_signed_in_text())
         return box
@@ -77,7 +77,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         code = normal_code(code)  # "xd9 vq5" typed on a phone is table XD9VQ5
         store = store or open_store()
         if user is not None:
-            from ..hub.page import open_table
+            from .hub_page import open_table
 
             def join_form(on_done):
                 form = JoinForm(store, code, on_done, bridge)
@@ -115,7 +115,7 @@ def _hub_user(params: dict[str, str]):
     """The hub user this page is for, and whether the page is refused: on the hub service's
     Voilà (its signing secret set) a page needs the service's fresh signed identity; on a
     standalone server there is no hub user and nothing is refused."""
-    from ..hub.identity import PARAM, hub_secret, use_once, verify
+    from ..voila.identity import PARAM, hub_secret, use_once, verify
 
     secret = hub_secret()
     if secret is None:
@@ -123,7 +123,7 @@ def _hub_user(params: dict[str, str]):
     user = verify(params.get(PARAM, ""), secret, once=use_once)  # good for one page only
     if user is None:
         return None, True
-    from ..hub.page import signed_in
+    from .hub_page import signed_in
 
     signed_in(user)
     return user, False

@@ -3,7 +3,7 @@
 Classroom tools a class already knows put three things on the projector: a short address,
 the code and a QR code. :func:`join_card_html` is that card (the QR code is drawn here, on
 the server, with ``segno``: no internet), for the teacher's page and the projector; it is
-built from the address learners can reach (:func:`~uno_lessons.cli.network.learners_base`:
+built from the address learners can reach (:func:`~uno_lessons.voila.network.learners_base`:
 ``--public-url``, else the server's network address when the teacher opened the page on
 this machine's own name, else the page's address). :func:`code_form_html` is the other end:
 on the page at the short address (the one-screen game), a plain HTML form that takes the
@@ -15,9 +15,9 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlencode
 
-from ..cli.network import learners_base, short_address
 from ..i18n import _
 from ..table.kinds import SeatKind
+from ..voila.network import learners_base, short_address
 from .roles import PageMode
 
 

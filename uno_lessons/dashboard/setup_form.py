@@ -9,7 +9,7 @@ the rule sets and their player counts), with the table's sentences.
 A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
 can work out every hand. The form deals a class table from its own seed only when the teacher
 ticks a box that says so. On the hub, a learner's form offers no class table at all (only
-the class's teachers open one; :func:`uno_lessons.hub.page.may_open_class_tables`).
+the class's teachers open one; :func:`uno_lessons.dashboard.hub_page.may_open_class_tables`).
 
 A seat can be a learned bot: the teacher uploads a learner's saved policy (``.json`` or
 ``.npz``, read by :func:`uno_lessons.learn.policy.load_policy`: numbers only, never code)
@@ -245,7 +245,7 @@ class SetupForm:
         # On the hub a learner's form offers no class table (she would choose its seed and know
         # every hand): the choice is hidden, and the table is refused where it would be made
         # (tables.open_class_table), since a widget message can select a hidden choice.
-        from ..hub.page import may_open_class_tables
+        from .hub_page import may_open_class_tables
 
         offered = may_open_class_tables()
         self.where.layout.display = None if offered else "none"

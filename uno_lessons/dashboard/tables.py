@@ -31,8 +31,8 @@ def open_class_table(config: dict, store: Store | None = None) -> tuple[Table, s
     opened (e.g. the data folder cannot be made: its path goes to the server's terminal).
     On the hub, a learner's page is refused before anything is made (only the class's
     teachers open class tables), whatever its form was made to send."""
-    from ..hub.page import check_class_table
     from ..table import open_store  # looked up when called: the server's store as configured now
+    from .hub_page import check_class_table
 
     check_class_table()
     try:

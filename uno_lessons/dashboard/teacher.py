@@ -3,7 +3,7 @@ who sits there, with a button to hand an absent learner's seat to a bot (and bac
 Close the table (with a confirmation step: a second click on a button that names the table).
 
 On the hub, each seat's row also names the hub user who sat down there (from the hub's
-:class:`~uno_lessons.hub.book.SeatBook`): the name at a seat is whatever the learner typed,
+:class:`~uno_lessons.dashboard.seat_book.SeatBook`): the name at a seat is whatever the learner typed,
 so eve sitting down as "ana" reads "ana (seat 0, signed in as eve)".
 
 Built on the teacher's page only (see :mod:`.roles`); the table checks every action anyway.
@@ -18,11 +18,11 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from ..cli.network import learners_base
 from ..i18n import _
 from ..table import Table
 from ..table.kinds import SeatKind
 from ..table.views import TableView
+from ..voila.network import learners_base
 from ..widgets.page import PageBridge, log_traceback
 from .others import kind_word
 from .sentences import table_closed_text
@@ -206,7 +206,7 @@ class TeacherPanel:
         until a look again is due (the panel is drawn at every move)."""
         if self._table is None or claimed <= self._users.keys() or claimed == self._users_for:
             return self._users
-        from ..hub.page import seat_users, signed_in
+        from .hub_page import seat_users, signed_in
 
         if signed_in() is None:  # a standalone server: no hub users
             return self._users

@@ -13,6 +13,7 @@ from enum import Enum
 from operator import attrgetter
 
 from ..i18n import _, pgettext
+from .pictures import picture_of
 
 
 class Color(Enum):
@@ -236,11 +237,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
 
-    def _repr_html_(self) -> str:
-        # Imported lazily so the engine never needs the renderer (or any UI) to load.
-        from ..render import card_html
-
-        return card_html(self)
+    def _repr_html_(self) -> str | None:
+        # The renderer's picture, handed over from above (the engine imports no UI).
+        return picture_of(self)
 
 
 # All distinct cards in a fixed order (by colour, then rank; wilds last). The index is a

@@ -37,6 +37,7 @@ from .moves import (
     wild_draw_four_honest,
     wild_plays,
 )
+from .pictures import picture_of
 from .reasons import no_such_seat, why_illegal
 from .rules import Rules
 from .setup import deal, position, turn_first_card
@@ -735,7 +736,6 @@ class Game:
                 f"{'' if self.current_color is None else ' (' + self.current_color.label + ')'}, "
                 f"{self.names[self.current_player]} to move>")
 
-    def _repr_html_(self) -> str:
-        from ..render import table_html
-
-        return table_html(self)
+    def _repr_html_(self) -> str | None:
+        # The renderer's picture, handed over from above (the engine imports no UI).
+        return picture_of(self)

@@ -9,7 +9,7 @@ configuration written in Python (the tests' hub uses it).
 
 The store's address may hold its password: give it with ``--store-file FILE`` (a file only
 you can read) or ``UNO_LESSONS_STORE`` rather than ``--store``, which every user of the
-machine can read in ``ps`` (:mod:`uno_lessons.cli.store_address`). The part written holds
+machine can read in ``ps`` (:mod:`uno_lessons.table.address`). The part written holds
 the address, so a new file is made readable by its owner only.
 """
 
@@ -66,7 +66,7 @@ DEFAULT_STORE = "redis://127.0.0.1:6379/0"
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write (or print) the configuration part; returns the exit code."""
-    from ..cli.store_address import hide_from_ps, store_from
+    from ..table.address import hide_from_ps, store_from
     from ..table.config import TableError
 
     hide_from_ps(sys.argv)  # first: a password in --store shows in ps until then

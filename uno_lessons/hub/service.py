@@ -30,8 +30,10 @@ from urllib.parse import urlsplit
 from tornado import web
 
 from ..i18n import _
+from ..table.address import store_problem
+from ..voila import servers
 from ..voila.front import Front, PassOn, PassOnSocket, routes, signed_query
-from .identity import NONCES_ENV, PARAM, SECRET_ENV, HubUser, forget_used, is_teacher, new_secret, sign
+from ..voila.identity import NONCES_ENV, PARAM, SECRET_ENV, HubUser, forget_used, is_teacher, new_secret, sign
 
 #: The hub group whose members are teachers (hub admins are teachers too).
 TEACHERS_ENV = "UNO_LESSONS_TEACHERS"
@@ -136,7 +138,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from ..cli import serve
     from ..voila.private import private_folder, route, use_unix_sockets
 
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/uno/")
@@ -148,21 +149,21 @@ async def _run(args: argparse.Namespace) -> int:
     nonces.mkdir()
     sock = folder / "dashboard.sock"
     extra = [a for a in args.voila_args if a != "--"]
-    opts = serve.ServeOptions(port=0, lessons_port=0, class_size=args.class_size, lang=args.lang,
+    opts = servers.ServeOptions(port=0, lessons_port=0, class_size=args.class_size, lang=args.lang,
                               host="127.0.0.1", extra=[f"--Voila.base_url={prefix}", *extra],
                               pages_per_user=args.pages_per_user, max_pages=args.max_pages)
-    problem = serve.store_problem(opts)
+    problem = store_problem(opts.store)
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    env = serve.server_env(opts, voila_env(secret, nonces=str(nonces)))
-    voila = serve.start_private(serve.dashboard_command(opts), env, sock)
+    env = servers.server_env(opts, voila_env(secret, nonces=str(nonces)))
+    voila = servers.start_private(servers.dashboard_command(opts), env, sock)
     try:
-        if not await asyncio.to_thread(serve.wait_ready, sock, [voila], 120):
+        if not await asyncio.to_thread(servers.wait_ready, sock, [voila], 120):
             print(_("The server did not start; its messages are above."), file=sys.stderr)
             return 1
         use_unix_sockets()
-        limits = serve.limits(opts)
+        limits = servers.limits(opts)
         front = Front(route(sock), prefix, limits, args.lang)
         app = application(front, secret, args.teachers)
         app.listen(listen.port or 80, listen.hostname or "127.0.0.1")
@@ -182,8 +183,8 @@ async def _run(args: argparse.Namespace) -> int:
         pruning.cancel()
         return voila.returncode or 0
     finally:
-        serve.stop_servers([voila])
-        serve.remove_folder(folder)
+        servers.stop_servers([voila])
+        servers.remove_folder(folder)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

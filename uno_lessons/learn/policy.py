@@ -26,6 +26,7 @@ from ..engine.kinds import Phase
 from ..engine.moves import Move
 from ..engine.seeds import Seed
 from ..i18n import _
+from ..table.learned import use_policies
 from .features import FEATURE_FUNCTIONS, feature_matrix
 
 __all__ = ["FORMAT", "MAX_BYTES", "VERSION", "Policy", "PolicyBot", "PolicyError", "load_policy",
@@ -119,6 +120,15 @@ class Policy:
             raise PolicyError(_("A saved policy holds only its format, version, name, features and weights; "
                                 "this one has more."))
         return cls(*cls._checked(data.get("name"), data.get("features"), data.get("weights")))
+
+    @classmethod
+    def read(cls, data: Any) -> Policy:
+        """``data`` itself if it is a Policy, else :meth:`from_data` of it (PolicyError)."""
+        return data if isinstance(data, cls) else cls.from_data(data)
+
+    def bot(self, seed: int | Sequence[int] | np.random.SeedSequence | Seed | None = None) -> PolicyBot:
+        """A :class:`PolicyBot` playing this policy, seeded by ``seed``."""
+        return PolicyBot(self, seed)
 
     def scores(self, matrix: np.ndarray) -> np.ndarray:
         """Each move's score: its row of the feature matrix times the weights."""
@@ -283,3 +293,7 @@ def _seed(seed: Any) -> int | np.random.SeedSequence | Seed | None:
     if isinstance(seed, list | tuple):
         return np.random.SeedSequence([int(s) for s in seed])
     return seed
+
+
+# Tables (a layer below) seat learned bots through this reader: see uno_lessons.table.learned.
+use_policies(Policy.read)

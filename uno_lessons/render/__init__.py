@@ -13,6 +13,9 @@ layout is not public.
 
 from __future__ import annotations
 
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.pictures import draw_with
 from .faces import back_svg, card_html, card_svg
 from .hands import hand_html
 from .log import log_html
@@ -40,3 +43,8 @@ __all__ = [
     "color_swatch_html", "FOCUS", "contrast_ratio", "text_width", "fit_font_size", "card_words",
     "card_state_words", "cards_count", "color_name", "printed_color_word",
 ]
+
+# A Card or a Game at the end of a notebook cell is drawn with these pictures; the engine asks
+# for them without importing the renderer (uno_lessons.engine.pictures).
+draw_with(Card, card_html)
+draw_with(Game, table_html)

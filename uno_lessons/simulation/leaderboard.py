@@ -15,15 +15,27 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..engine.bots import Bot
 from ..engine.rules import Rules, rule_set_name
 from ..i18n import _, ngettext
 from .contests import Tournament, tournament
 from .games import Progress
 
-if TYPE_CHECKING:
-    from ..learn.policy import Policy
+
+class Learned(Protocol):
+    """A learner's policy as a contestant: its name and the bot that plays it (the learning
+    layer's :class:`~uno_lessons.learn.policy.Policy` is one)."""
+
+    @property
+    def name(self) -> str:
+        """The policy's name (a learned seat is named after it)."""
+        ...
+
+    def bot(self, seed: Any) -> Bot:
+        """A bot playing this policy, seeded by ``seed``."""
+        ...
 
 #: The built-in bots a class tournament adds to the learners' policies, by name.
 BUILT_IN = ("random", "sensible")
@@ -129,7 +141,7 @@ def _unique(label: str, taken: set[str]) -> str:
     return out
 
 
-def class_tournament(policies: Iterable[Policy] | Mapping[str, Policy], games: int = 200, players: int = 4, *,
+def class_tournament(policies: Iterable[Learned] | Mapping[str, Learned], games: int = 200, players: int = 4, *,
                      rules: Rules | None = None, seed: int | None = 0, built_in: Iterable[str] = BUILT_IN,
                      progress: Progress | None = None) -> Leaderboard:
     """The leaderboard of ``policies`` (learners' :class:`~uno_lessons.learn.policy.Policy`
@@ -137,18 +149,16 @@ def class_tournament(policies: Iterable[Policy] | Mapping[str, Policy], games: i
     ``games`` seeded games at a table of ``players`` against sensible bots (its seat moving
     one place each game). Ranked by win rate (ties: the same place); the interval is
     rate ± 1.96 standard errors, kept within 0 and 1."""
-    from ..learn.policy import PolicyBot, PolicyError
-
     items = list(policies.items()) if isinstance(policies, Mapping) else [
         (learned_label(p.name), p) for p in policies]
     taken: set[str] = set()
     contestants: dict[str, Any] = {}
     learned: set[str] = set()
     for label, policy in items:
-        if not hasattr(policy, "to_data"):
-            raise PolicyError(_("A policy bot needs a Policy (load one with load_policy)."))
+        if not callable(getattr(policy, "bot", None)):
+            raise ValueError(_("A policy bot needs a Policy (load one with load_policy)."))
         name = _unique(str(label), taken)
-        contestants[name] = lambda seed, p=policy: PolicyBot(p, seed)
+        contestants[name] = policy.bot
         learned.add(name)
     for kind in built_in:
         if kind not in BUILT_IN:

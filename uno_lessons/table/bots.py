@@ -2,9 +2,9 @@
 
 A bot's choice is seeded by the table's seed, the seat and the record number, so any page
 that computes it gets the same records; when several pages race to store them, the store
-keeps one copy (compare-and-append) and the rest simply see it arrive. A learned bot is the
-package's own :class:`~uno_lessons.learn.policy.PolicyBot` playing the policy (numbers, not
-code) kept in the table's config, seeded the same way.
+keeps one copy (compare-and-append) and the rest simply see it arrive. A learned bot plays the
+policy (numbers, not code) kept in the table's config, seeded the same way: the learning
+layer's reader makes its bot (:mod:`.learned`).
 """
 
 from __future__ import annotations
@@ -27,9 +27,7 @@ def seat_bot(state: TableState, seat: int, k: int) -> Bot:
     kind = state.kinds[seat]
     seeds = [state.config.seed, seat, state.seq, k]
     if kind == SeatKind.LEARNED:
-        from ..learn.policy import PolicyBot
-
-        return PolicyBot(state.config.policy(seat), seeds)
+        return state.config.policy(seat).bot(seeds)
     return BOTS[kind](seeds)
 
 

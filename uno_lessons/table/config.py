@@ -22,14 +22,12 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
 from .kinds import SeatKind
-
-if TYPE_CHECKING:
-    from ..learn.policy import Policy
+from .learned import LearnedPolicy, policy_reader
 
 #: The rule sets a table is made with, by name: the presets of :class:`Rules`.
 RULE_SETS: dict[str, Callable[[], Rules]] = {"encanto": Rules.encanto, "classic": Rules.classic}
@@ -165,7 +163,7 @@ def learned_name(policy_name: str) -> str:
     return clean_name(_("{name}'s bot", name=clean_name(policy_name)))
 
 
-def check_policies(policies: Mapping[Any, Any] | None, seats: Sequence[str]) -> dict[int, Policy]:
+def check_policies(policies: Mapping[Any, Any] | None, seats: Sequence[str]) -> dict[int, LearnedPolicy]:
     """The learned bots' policies by seat, each checked with
     :meth:`~uno_lessons.learn.policy.Policy.from_data` (a ``Policy`` or its
     :meth:`~uno_lessons.learn.policy.Policy.to_data` dict): every learned seat has one and
@@ -177,9 +175,11 @@ def check_policies(policies: Mapping[Any, Any] | None, seats: Sequence[str]) -> 
                                "upload the learner's saved policy for that seat.", seat=seat))
     if not given:
         return {}
-    from ..learn.policy import Policy, PolicyError
-
-    out: dict[int, Policy] = {}
+    read = policy_reader()
+    if read is None:  # the learning layer was not loaded on this page: refuse, never guess
+        raise TableError(_("Learned bots cannot play on this page. Open the table from the class "
+                           "dashboard, which knows how to read a learner's policy."))
+    out: dict[int, LearnedPolicy] = {}
     for seat, data in given.items():
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
             raise TableError(_("There is no seat {seat}: the seats are 0 to {last}.",
@@ -188,8 +188,8 @@ def check_policies(policies: Mapping[Any, Any] | None, seats: Sequence[str]) -> 
             raise TableError(_("A policy was given for seat {seat}, but a learned bot does not "
                                "sit there.", seat=seat))
         try:
-            out[seat] = data if isinstance(data, Policy) else Policy.from_data(data)
-        except PolicyError as exc:
+            out[seat] = read(data)
+        except ValueError as exc:  # the reader's own sentence (a PolicyError)
             raise TableError(_("The learned bot for seat {seat} is refused: {reason}",
                                seat=seat, reason=str(exc))) from exc
     return out
@@ -225,10 +225,10 @@ class TableConfig:
         object.__setattr__(self, "policies", {s: parsed[s].to_data() for s in sorted(parsed)})
         object.__setattr__(self, "_parsed", parsed)
 
-    def policy(self, seat: int) -> Policy:
+    def policy(self, seat: int) -> LearnedPolicy:
         """The learned bot's policy at ``seat`` (checked when the config was made); TableError
         if no learned bot was seated there when the table was made."""
-        parsed: dict[int, Policy] = self.__dict__["_parsed"]
+        parsed: dict[int, LearnedPolicy] = self.__dict__["_parsed"]
         if seat not in parsed:
             raise TableError(_("Seat {seat} has no learned bot: a learned bot is seated with its "
                                "policy when the table is made.", seat=seat))

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from ..i18n import _
 from ..table import Store, TableError
 from ..table.handles import SeatHandle, TableHandle
-from .book import SeatBook
-from .identity import HubUser
+from ..voila.identity import HubUser
+from .seat_book import SeatBook
 
 #: The signed-in user of this page's kernel (a kernel serves one page), once checked.
 _signed_in: HubUser | None = None

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from urllib.parse import urlsplit
 
 from ..i18n import _
-from ..table.config import TableError
-from ..table.store import STORE_ENV
+from .config import TableError
+from .store import STORE_ENV
 
 
 class StoreAddressError(TableError):
@@ -134,3 +134,20 @@ def hide_from_ps(argv: Sequence[str]) -> None:
         new_title = new_title.replace(arg, new)
     if new_title != title:
         setproctitle.setproctitle(new_title)
+
+
+def store_problem(url: str | None = None) -> str | None:
+    """Why the store at ``url`` (default: the one named by the environment, which the pages
+    open) cannot work here, as a sentence for the terminal; None when nothing stands in the
+    way that is known before a page opens it. A Redis store needs the ``redis`` extra:
+    without it every class page would fail, so the servers do not start."""
+    url = url or os.environ.get(STORE_ENV, "")
+    if not url.startswith(("redis://", "rediss://", "unix://")):  # open_store's Redis addresses
+        return None
+    from .redis import client_library  # the redis extra may be missing: only then asked
+
+    try:
+        client_library()
+    except TableError as exc:
+        return str(exc)
+    return None
