@@ -43,6 +43,20 @@ def test_short_addresses_are_what_a_person_types():
     assert net.short_address("http://h:1/voila/render/dashboard.ipynb") == "h:1/voila/render/dashboard.ipynb"
 
 
+def test_a_join_card_says_when_learners_devices_cannot_reach_its_address():
+    from uno_lessons.dashboard.join_card import join_card_html
+
+    for local in ("http://127.0.0.1:8866/", "http://localhost:8866/", "http://[::1]:8866/", "http://127.0.1.1:8866/"):
+        assert net.this_machine_only(local), local
+        card = join_card_html(local, "K7QM3X")
+        assert "class='uno-join-warning' role='note'" in card
+        assert "cannot join yet" in card and "uno-lessons serve --network" in card
+        assert card.index("uno-join-warning") < card.index("uno-join-steps")  # read first
+    for reachable in ("http://192.168.1.20:8866/", "https://uno.school.example/services/uno/"):
+        assert not net.this_machine_only(reachable)
+        assert "uno-join-warning" not in join_card_html(reachable, "K7QM3X")
+
+
 def test_where_the_server_listens_and_what_learners_type():
     assert net.listen_address(None, False) == "127.0.0.1"  # loopback stays the default
     assert net.listen_address(None, True) == "0.0.0.0"

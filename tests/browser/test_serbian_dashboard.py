@@ -38,10 +38,11 @@ DASHBOARD_SOURCES = ("uno_lessons/dashboard/", "uno_lessons/widgets/", "uno_less
 #: the example table code of the code field (K7QM3X; a page's own table code is one of the
 #: reader's names), "QR" (a QR code is called that in every language), the package's names
 #: in code (save_policy: what a learner types), file suffixes (.json, .npz) and a link's query
-#: string (?table=…&view=projector: before the page knows its own address a link is only that).
+#: string (?table=…&view=projector: before the page knows its own address a link is only that),
+#: and the command a join card names when devices cannot reach the server (uno-lessons serve --network).
 CODES = re.compile(r"https?://\S+|\?\w+=[\w=&%.-]*|\b[\w.-]+:\d+(?:/\S*)?|\{[^{}]*\}|\b[EC](?:-[A-Z0-9]+)+\b"
                    r"|(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WDT|W)(?![\w+])"
-                   r"|\bK7QM3X\b|\bQR\b|\b[a-z]+(?:_[a-z]+)+\b|\.(?:json|npz)\b")
+                   r"|\bK7QM3X\b|\buno-lessons serve --network\b|\bQR\b|\b[a-z]+(?:_[a-z]+)+\b|\.(?:json|npz)\b")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 LATIN = re.compile(r"[A-Za-z]")
 

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from ..i18n import _
 from ..table.kinds import SeatKind
-from ..voila.network import learners_base, short_address
+from ..voila.network import learners_base, short_address, this_machine_only
 from .roles import PageMode
 
 
@@ -48,6 +48,7 @@ def join_card_html(page_base: str, code: str) -> str:
     return (
         "<section class='uno-join-card' aria-labelledby='uno-join-card-title'>"
         f"<h2 class='uno-dash-section' id='uno-join-card-title'>{escape(_('Join the game'))}</h2>"
+        f"{loopback_warning_html(link)}"
         "<div class='uno-join-card-body'><ol class='uno-join-steps'>"
         f"<li>{escape(_('On your device, type this address:'))}"
         f"<span class='uno-join-big uno-join-address'>{escape(short)}</span></li>"
@@ -56,6 +57,19 @@ def join_card_html(page_base: str, code: str) -> str:
         f"<li>{escape(_('Or scan the QR code with your camera.'))}</li></ol>{qr}</div>"
         f"<p class='uno-join-link'>{escape(_('The whole link:'))} "
         f"<a href='{escape(link, quote=True)}' target='_blank'>{escape(link)}</a></p></section>")
+
+
+def loopback_warning_html(link: str) -> str:
+    """When ``link`` names this machine only, the sentence that says learners' devices cannot
+    open it and how to serve on the network; else nothing. Said in words and first on the
+    card, so a teacher reads it before projecting a code nobody can use."""
+    if not this_machine_only(link):
+        return ""
+    text = _("Learners' devices cannot join yet: {address} opens on this computer only. Stop the "
+             "server and start it again with {command} to let devices on the school network join.",
+             address=short_address(link.split("?", 1)[0]), command="uno-lessons serve --network")
+    box = "border:3px solid #8a5300;border-radius:8px;padding:6px 10px;background:#fff6d6;color:#1d1d1d"
+    return f"<p class='uno-join-warning' role='note' style='{box}'><strong>{escape(_('Warning:'))}</strong> {escape(text)}</p>"
 
 
 def code_form_html(lang: str | None = None) -> str:
@@ -67,7 +81,7 @@ def code_form_html(lang: str | None = None) -> str:
         f"<label for='uno-code-input'>{escape(_('Joining a class table? Type its code:'))}</label> "
         "<input id='uno-code-input' name='table' required minlength='6' maxlength='8' "
         "autocomplete='off' autocapitalize='characters' spellcheck='false' "
-        f"placeholder='K7QM3X' pattern='[A-Za-z0-9 -]{{6,8}}'>{hidden} "
+        f"pattern='[A-Za-z0-9 -]{{6,8}}'>{hidden} "
         f"<button type='submit' class='uno-code-join'>{escape(_('Join'))}</button></form>")
 
 

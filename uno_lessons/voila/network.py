@@ -78,6 +78,18 @@ def learners_base(page_base: str, environ: dict[str, str] | None = None) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
 
+def this_machine_only(url: str) -> bool:
+    """Whether ``url`` names this machine only (127.0.0.1, localhost, ::1 and the rest of the
+    loopback range): an address other devices cannot open."""
+    host = urlsplit(url).hostname or ""
+    if host in SELF_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.endswith(".localhost")
+
+
 def short_address(url: str) -> str:
     """What a person types: ``192.168.1.20:8866`` for ``http://192.168.1.20:8866/`` (the
     scheme only when it is not plain http, the path only when there is one)."""
