@@ -68,7 +68,7 @@ def loopback_warning_html(link: str) -> str:
     text = _("Learners' devices cannot join yet: {address} opens on this computer only. Stop the "
              "server and start it again with {command} to let devices on the school network join.",
              address=short_address(link.split("?", 1)[0]), command="uno-lessons serve --network")
-    box = "border:3px solid #8a5300;border-radius:8px;padding:6px 10px;background:#fff6d6;color:#1d1d1d"
+    box = "border:3px solid #8a5300;border-radius:8px;padding:6px 10px;background:#fff6d6;color:#1d1d1d;overflow-wrap:anywhere"
     return f"<p class='uno-join-warning' role='note' style='{box}'><strong>{escape(_('Warning:'))}</strong> {escape(text)}</p>"
 
 

@@ -39,7 +39,13 @@ function mayMove(onlyFrom) {
 function focusLater(selector, tries, onlyFrom) {
   const el = document.querySelector(selector);
   if (usable(el)) {
-    if (mayMove(onlyFrom)) el.focus({ preventScroll: false });
+    if (mayMove(onlyFrom)) {
+      el.focus({ preventScroll: false });
+      // A question with several answers (the wild's colours): all of it on screen, not only
+      // the first answer (on a phone the rest would sit below the fold).
+      const group = el.closest('.uno-picker');
+      if (group) group.scrollIntoView({ block: 'nearest' });
+    }
     return;
   }
   if (tries > 0) setTimeout(() => focusLater(selector, tries - 1, onlyFrom), 60);
