@@ -266,3 +266,16 @@ def test_the_teacher_closes_the_table_and_every_page_says_so(class_store, pages)
     assert ana.locator(".uno-actions button:not([disabled]):visible").count() == 0
     assert teacher.locator(".uno-next-hand:not([disabled])").count() == 0
     assert teacher.locator(".uno-close-table:visible").count() == 0
+
+
+def test_the_teachers_every_hand_panel_shows_all_ten_hands_without_scrolling(class_store, pages):
+    # A full table of ten: the teacher sees each hand in full (the panel once cut off the
+    # fourth hand behind a scroll bar).
+    names = [f"P{i}" for i in range(10)]
+    code, key = class_store.create(names, ["sensible"] * 10, seed=4, start=Game.new(names, seed=4).to_json())
+    page = pages(f"table={code}&teacher={key}", ".uno-others-all .uno-other-row")
+    page.wait_for_timeout(500)
+    rows = page.locator(".uno-others-all .uno-other-row")
+    assert rows.count() == 10
+    panel = page.locator(".uno-others-all").evaluate("e => [e.scrollHeight, e.clientHeight]")
+    assert panel[0] <= panel[1], panel  # nothing below a scroll

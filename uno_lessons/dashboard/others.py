@@ -46,6 +46,9 @@ def others_html(view: TableView, skip: int | None) -> str:
         rows.append(f"<div class='uno-other-row' data-seat='{s}'><div class='uno-other-name'>"
                     f"{escape(view.names[s])}<br><span class='uno-other-kind'>{count} · {escape(kind)}"
                     f"</span></div>{body}</div>")
-    title = _("Every hand, face up (teacher's view)") if view.hands is not None else _("The other players")
+    every = view.hands is not None
+    title = _("Every hand, face up (teacher's view)") if every else _("The other players")
+    # The teacher's view shows every hand in full (up to ten): nothing hidden below a scroll.
+    box = "uno-others uno-others-all" if every else "uno-others"
     return (f"<h2 class='uno-dash-section' id='uno-others-title'>{escape(title)}</h2>"
-            f"<div class='uno-others'>{''.join(rows)}</div>")
+            f"<div class='{box}'>{''.join(rows)}</div>")
