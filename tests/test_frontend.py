@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "uno_lessons"
 FRONTEND = PACKAGE / "voila" / "frontend"
 TEMPLATE = FRONTEND.parent / "templates" / "uno"
 WIDGETS = PACKAGE / "widgets" / "static"
-BUILT = [TEMPLATE / "static" / "uno-page.js", TEMPLATE / "static" / "uno-page.css",
+BUILT = [TEMPLATE / "static" / "uno-page.js", TEMPLATE / "static" / "uno-page.css", TEMPLATE / "static" / "maths" / "maths.js",
          *(WIDGETS / name for name in ("page-bridge.js", "hand.js", "hand.css", "choice.js", "choice.css",
                                         "dashboard.css", "lesson.css", "render.css"))]
 
@@ -48,6 +48,8 @@ def test_the_page_template_loads_the_built_front_end_and_not_voilas() -> None:
     assert "static/uno-page.js" in page and "static/uno-page.css" in page
     assert "voila_setup_labextensions" not in page  # Voilà's own front end (voila.js) is not loaded
     assert "cdn.jsdelivr.net" not in page
+    for name in ("page.html", "tree.html"):  # the lessons' list and the error pages
+        assert "https://" not in (TEMPLATE / name).read_text(encoding="utf-8"), name
 
 
 def test_the_widgets_send_the_built_files() -> None:

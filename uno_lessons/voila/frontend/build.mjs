@@ -5,11 +5,15 @@
 //   hand.css and choice.css; and the stylesheets Python reads once per kernel and sends in a
 //   <style> block: dashboard.css (dashboard/style.py), lesson.css (lessons/_common.py) and
 //   render.css (render/style.py, the pictures' uno- classes).
+// - ../templates/uno/static/maths/: KaTeX (npm package katex, MIT licence, its LICENSE copied
+//   beside it) for the pages' and the feedback files' maths: maths.js (src/maths.js with KaTeX
+//   and its auto-render), katex.css naming only the woff2 fonts (every browser the target
+//   names reads them) and fonts/*.woff2.
 // The built files are committed, so installing uno_lessons needs no Node. Their first line
 // records a hash of src/, package-lock.json and this file; tests/test_frontend.py checks it.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -90,9 +94,32 @@ await build({
   logLevel: 'warning',
 });
 
+// KaTeX, served from the page template's static folder: nothing is fetched from a CDN.
+const maths = join(out, 'maths');
+const katex = join(here, 'node_modules/katex');
+rmSync(maths, { recursive: true, force: true });
+mkdirSync(join(maths, 'fonts'), { recursive: true });
+await build({
+  entryPoints: { maths: join(here, 'src/maths.js') },
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target,
+  outdir: maths,
+  legalComments: 'none', // KaTeX's licence is the LICENSE file copied below
+  logLevel: 'warning',
+});
+const woff2 = readdirSync(join(katex, 'dist/fonts')).filter((f) => f.endsWith('.woff2'));
+for (const font of woff2) copyFileSync(join(katex, 'dist/fonts', font), join(maths, 'fonts', font));
+const css = readFileSync(join(katex, 'dist/katex.min.css'), 'utf8')
+  .replace(/,url\(fonts\/[\w-]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+if (/\.(?:woff|ttf)\)/.test(css) || !css.includes('.woff2)')) throw new Error('katex.min.css: unexpected font list');
+writeFileSync(join(maths, 'katex.css'), css);
+copyFileSync(join(katex, 'LICENSE'), join(maths, 'LICENSE-KaTeX.txt'));
+
 const stamp = `/* uno_lessons front end, built from src/ sha256 ${sourceHash()} */\n`;
 const built = [
-  ...['uno-page.js', 'uno-page.css'].map((name) => join(out, name)),
+  ...['uno-page.js', 'uno-page.css', 'maths/maths.js'].map((name) => join(out, name)),
   ...widgetFiles.map((f) => join(widgetsOut, f.out + f.in.slice(f.in.lastIndexOf('.')))),
 ];
 for (const path of built) {
