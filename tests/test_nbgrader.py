@@ -22,6 +22,7 @@ import pytest
 from nbgrader.api import Gradebook
 
 from uno_lessons.tools import exercises as ex
+from uno_lessons.voila.maths import CONFIG_LINES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -85,7 +86,7 @@ def course(tmp_path_factory) -> dict:
     (root / "nbgrader_config.py").write_text(
         "c = get_config()\n"
         f"c.CourseDirectory.root = {str(root)!r}\n"
-        f"c.CourseDirectory.course_id = {COURSE!r}\n", encoding="utf-8")
+        f"c.CourseDirectory.course_id = {COURSE!r}\n" + "\n".join(CONFIG_LINES) + "\n", encoding="utf-8")
     source = root / "source" / ASSIGNMENT
     source.mkdir(parents=True)
     for nb in SOLUTIONS.glob("*.ipynb"):
@@ -212,3 +213,20 @@ def test_feedback_holds_the_table_and_the_hint_with_the_rule_never_the_answer(co
     blank = _feedback(course, "blank")
     assert "○ can_play: not started yet" in blank and "still raises NotImplementedError" in blank
     assert "StepNotPassed" not in _feedback(course, "full")
+
+
+#: An address a page would fetch: in a src or href attribute, or a stylesheet's url().
+FETCHED = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']?|url\(\s*["']?)((?:https?:)?//[^"' )>]+)""", re.I)
+
+
+def test_feedback_files_fetch_nothing_and_carry_katex_where_there_is_maths(course):
+    """No feedback file loads MathJax (or anything) from a CDN; a notebook with maths carries
+    the package's KaTeX inline, fonts included (tests/browser/test_offline.py opens one)."""
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in (course["root"] / "feedback" / "full" / ASSIGNMENT).glob("*.html")}
+    assert len(pages) == len(list(SOLUTIONS.glob("*.ipynb")))
+    for name, page in pages.items():
+        assert FETCHED.findall(page) == [], name
+        assert "cdnjs.cloudflare.com" not in page and "cdn.jsdelivr.net" not in page, name
+    with_maths = {name for name, page in pages.items() if "font-family:KaTeX_Main" in page}
+    assert with_maths == {"08_learning", "09_house_rules"}
+    assert "url(data:font/woff2;base64," in pages["08_learning"]

@@ -468,6 +468,7 @@ def test_the_nbgrader_command_writes_a_course_nbgrader_reads(tmp_path, monkeypat
         c = _read_config(config)
         assert (c.CourseDirectory.root, c.CourseDirectory.course_id, c.Exchange.root) == (
             str(tmp_path / "course"), "uno7b", "/srv/x")
+        assert c.GenerateFeedback.preprocessors[-1].__name__ == "FeedbackMaths"  # maths without a CDN
     source = tmp_path / "course" / "source" / "week1"
     assert sorted(p.name for p in source.iterdir()) == ["01_setup.ipynb", f"{NOTEBOOK}.ipynb"]
     assert (source / f"{NOTEBOOK}.ipynb").read_bytes() == (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes()

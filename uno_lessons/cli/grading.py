@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..voila import shipped
+from ..voila.maths import CONFIG_LINES as FEEDBACK_MATHS
 
 #: nbgrader's own default exchange folder; a school usually picks /srv/nbgrader/exchange.
 DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
@@ -55,11 +56,13 @@ HUB_GROUPS_PLUGIN = "nbgrader.auth.JupyterHubAuthPlugin"
 
 def config_text(course_id: str, exchange: str, course_root: Path | None = None, *, hub_groups: bool = False) -> str:
     """The text of an ``nbgrader_config.py``: the course and the exchange, and for a teacher
-    (``course_root`` given) where the course folder is. ``hub_groups``: only members of the
-    hub's group ``nbgrader-<course>`` may fetch and submit (nbgrader's JupyterHubAuthPlugin)."""
+    (``course_root`` given) where the course folder is, and how its feedback files show maths
+    without a CDN. ``hub_groups``: only members of the hub's group ``nbgrader-<course>`` may
+    fetch and submit (nbgrader's JupyterHubAuthPlugin)."""
     lines = ["# Written by uno-lessons nbgrader (docs/nbgrader_hub.md).", "c = get_config()  # noqa: F821"]
     if course_root is not None:
         lines.append(f"c.CourseDirectory.root = {str(course_root)!r}")
+        lines += FEEDBACK_MATHS
     lines += [f"c.CourseDirectory.course_id = {course_id!r}", f"c.Exchange.root = {exchange!r}"]
     if hub_groups:
         lines.append(f"c.Authenticator.plugin_class = {HUB_GROUPS_PLUGIN!r}")
