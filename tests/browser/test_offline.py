@@ -6,7 +6,8 @@ its maths is typeset from the package's own KaTeX (MathML for screen readers, no
 One browser context for the whole file, pages opened in sequence on the session's Voilà
 server (``voila_base_url``): the dashboard, a class table's page, each English lesson, a
 translated one, the lessons' list (Voilà's classic tree, as ``uno-lessons serve`` shows it),
-an error page, and a feedback file opened from disk as a learner opens it.
+an error page, and a feedback file opened from disk as a learner opens it. Then a lesson in
+JupyterLab (a server of its own), which typesets with the MathJax it bundles.
 """
 
 from __future__ import annotations
@@ -19,19 +20,19 @@ from feedback_page import feedback_html
 
 from uno_lessons.voila.maths import has_maths
 
-from .conftest import NOTEBOOKS, PAGE_TIMEOUT_MS, REPO, leave, notebook_url
+from .conftest import NOTEBOOKS, PAGE_TIMEOUT_MS, REPO, free_port, leave, notebook_url, serving, voila_env
 
 pytestmark = pytest.mark.browser
 
 LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 TRANSLATED = "nl/07_simulation"
 
-#: The text of the markdown cells less what KaTeX drew: no maths may be left as typed.
+#: The text of the markdown cells less what KaTeX (or JupyterLab's MathJax) drew: no maths may be left as typed.
 RAW_MATHS_JS = """() => {
   const cells = [...document.querySelectorAll('.jp-MarkdownOutput, .text_cell_render')];
   return cells.map((cell) => {
     const copy = cell.cloneNode(true);
-    copy.querySelectorAll('.katex, code, pre').forEach((e) => e.remove());
+    copy.querySelectorAll('.katex, mjx-container, code, pre').forEach((e) => e.remove());
     return copy.textContent;
   }).filter((text) => /\\$|\\\\\\(|\\\\\\[/.test(text));
 }"""
@@ -142,3 +143,22 @@ def test_a_feedback_file_asks_no_other_host_and_typesets_its_maths(offline, tmp_
         offline.open(path.as_uri(), ".text_cell_render")
         offline.check_maths(f"feedback {name}", name == "08_learning")
     assert offline.outside == []
+
+
+def test_jupyterlab_typesets_a_lesson_with_its_own_mathjax_asking_no_other_host(browser, tmp_path):
+    port = free_port()
+    env = {**voila_env(), "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "run")}
+    with serving(["jupyterlab", "--no-browser", "--allow-root", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+                  "--port_retries=0", "--IdentityProvider.token=", f"--ServerApp.root_dir={NOTEBOOKS}",
+                  f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}"],
+                 port=port, ready="/api", log=tmp_path / "lab.log", env=env) as base:
+        lab = Offline(browser, urlsplit(base).netloc)
+        try:
+            lab.open(f"{base}lab/tree/07_simulation.ipynb", ".jp-RenderedMarkdown mjx-container")
+            assert lab.page.evaluate(RAW_MATHS_JS) == [], "07_simulation in JupyterLab: maths left as typed"
+            formulas = lab.page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedMarkdown mjx-container')]
+              .map((m) => !!m.querySelector('mjx-assistive-mml math'))""")
+            assert formulas and all(formulas), "a formula without MathML for screen readers"
+            assert lab.asked and lab.outside == [], f"JupyterLab asks other hosts: {lab.outside}"
+        finally:
+            leave(lab.ctx)
