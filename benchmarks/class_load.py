@@ -74,15 +74,24 @@ def start_voila(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.P
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
 
 
-def start_serve(port: int, pool: int, data_dir: Path, log: Path) -> subprocess.Popen:
-    """``uno-lessons serve --class`` (the front before a private Voilà) with the same pool as
-    :func:`start_voila`, logging what Voilà logs (the pool's "filled" line)."""
+def start_serve(port: int, class_size: int, data_dir: Path, log: Path, extra: list[str]) -> subprocess.Popen:
+    """``uno-lessons serve --class N`` (the front before a private Voilà) as a teacher starts
+    it: its own pool (the class, the teacher's pages, reloads; refilled as it is used)."""
     env = dict(os.environ, UNO_LESSONS_DATA=str(data_dir), PYTHONPATH=str(REPO))
     env.pop("UNO_LESSONS_STORE", None)
-    cmd = [sys.executable, "-m", "uno_lessons", "serve", f"--port={port}", "--lessons-port=0", f"--class={pool}",
-           "--", "--Voila.log_level=INFO",
-           f"--VoilaKernelManager.kernel_pools_config={json.dumps({'dashboard.ipynb': {'pool_size': pool}})}"]
+    cmd = [sys.executable, "-m", "uno_lessons", "serve", f"--port={port}", "--lessons-port=0",
+           f"--class={class_size}", *(["--", *extra] if extra else [])]
     return subprocess.Popen(cmd, cwd=data_dir, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+
+
+def wait_said(proc: subprocess.Popen, log: Path, words: str, timeout: float) -> float:
+    """Seconds until the server's terminal has said ``words``."""
+    t0 = time.monotonic()
+    while words not in log.read_text():
+        if proc.poll() is not None or time.monotonic() - t0 > timeout:
+            raise RuntimeError(f"the server did not say {words!r}:\n" + log.read_text()[-3000:])
+        time.sleep(0.1)
+    return time.monotonic() - t0
 
 
 def voila_process(proc: subprocess.Popen) -> psutil.Process:
@@ -115,6 +124,9 @@ class Page:
     t_interactive: float | None = None
     t_page: float = 0.0  # the page's HTML has arrived
     t_states: float = 0.0  # the widget states have arrived
+    t_answer: float = 0.0  # the first bytes of an answer have arrived (the page or its waiting notice)
+    told_to_wait: bool = False  # the front answered with its waiting page first (uno_lessons.voila.waiting)
+    place: int = 0  # the furthest place in the queue that page gave
     seq_seen: dict[int, float] = field(default_factory=dict)  # record count -> time first seen
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     ended: str | None = None  # why the page stopped reading its websocket, if it did
@@ -140,14 +152,31 @@ class Page:
     async def open(self) -> None:
         self.t_start = time.monotonic()
         http = AsyncHTTPClient(max_clients=200)  # a class arrives at once: no client-side queue
-        resp = await http.fetch(f"{self.base}?{self.query}", connect_timeout=600, request_timeout=600)
-        html = resp.body.decode()
+        cookie = ""
+        while True:
+            chunks: list[bytes] = []
+
+            def arrived(chunk: bytes, chunks: list[bytes] = chunks) -> None:
+                if not self.t_answer:
+                    self.t_answer = time.monotonic()
+                chunks.append(chunk)
+
+            resp = await http.fetch(HTTPRequest(f"{self.base}?{self.query}", connect_timeout=600, request_timeout=600,
+                                                headers={"Cookie": cookie} if cookie else {},
+                                                streaming_callback=arrived))
+            html = b"".join(chunks).decode()
+            cookie = cookie or "; ".join(c.split(";", 1)[0] for c in resp.headers.get_list("Set-Cookie"))
+            if "uno-place" not in html:
+                break
+            # The front's waiting page: it ends once the page is ready, whose script loads it again.
+            self.told_to_wait = True
+            places = [int(n) for n in re.findall(r"data-place='(\d+)'|unoWait\((\d+)\)", html) for n in n if n]
+            self.place = max([self.place, *places])
         self.t_page = time.monotonic()
         self.kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
         ws_url = self.base.replace("http", "ws") + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
         # The cookies the page set (the front's session) go with the websocket, as a browser's do.
-        cookies = "; ".join(c.split(";", 1)[0] for c in resp.headers.get_list("Set-Cookie"))
-        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies} if cookies else {}),
+        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie} if cookie else {}),
                                           max_message_size=2**28)
         comm = uuid.uuid4().hex
         await self.ws.write_message(self._msg("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
@@ -210,7 +239,7 @@ class Page:
             await self.update(dst, {dst_attr: self.models[src].get(src_attr)})
 
     def _interactive(self) -> bool:
-        if "watch=1" in self.query:
+        if "watch=1" in self.query or "teacher=" in self.query:
             return self.status_seq() is not None
         return any("uno-card-btn" in (self.models[m].get("_dom_classes") or ()) for m in self.models)
 
@@ -246,23 +275,28 @@ class Page:
         await self.click(self.find("uno-join-sit")[0])
 
 
-async def arrive(base: str, code: str, pages: int, every: float) -> list[Page]:
+async def arrive(base: str, code: str, pages: int, every: float, teacher: str | None = None) -> list[Page]:
     """``pages`` clients, one every ``every`` seconds (0: all at once): the first ten sit
-    down, the others watch."""
+    down, the others watch; with ``teacher`` (the table's teacher key), the teacher's page
+    and the projector's come first. The learners' pages are returned (the teacher's
+    pages after them)."""
     clients = []
     for i in range(pages):
         query = f"table={code}" if i < SEATS else f"table={code}&watch=1"
         clients.append(Page(base, query, f"page{i}"))
+    extra = [Page(base, f"table={code}&teacher={teacher}", "teacher"),
+             Page(base, f"table={code}&watch=1&view=projector", "projector")] if teacher else []
 
-    async def one(i: int, page: Page) -> None:
-        await asyncio.sleep(i * every)
+    async def one(at: int, page: Page, seat: int | None) -> None:
+        await asyncio.sleep(at * every)
         await page.open()
-        if i < SEATS:
-            await page.sit(i, f"Kid{i}")
+        if seat is not None:
+            await page.sit(seat, f"Kid{seat}")
         await page.wait_for(page._interactive, timeout=600)
 
-    await asyncio.gather(*(one(i, p) for i, p in enumerate(clients)))
-    return clients
+    arrivals = [(page, None) for page in extra] + [(p, i if i < SEATS else None) for i, p in enumerate(clients)]
+    await asyncio.gather(*(one(at, page, seat) for at, (page, seat) in enumerate(arrivals)))
+    return clients + extra
 
 
 async def play(clients: list[Page], store, code: str, moves: int) -> list[float]:
@@ -338,10 +372,21 @@ def main() -> None:
     ap.add_argument("--chromium", type=int, default=5)
     ap.add_argument("--every", type=float, default=0.5,
                     help="seconds between two pages arriving (0: all at once)")
+    ap.add_argument("--within", type=float, default=None,
+                    help="every page (the teacher's too) arrives within this many seconds: sets --every")
+    ap.add_argument("--class-size", type=int, default=None,
+                    help="with --server serve: start it with --class N (default: --pages); smaller "
+                         "than the pages, the pages beyond its pool wait for refills")
+    ap.add_argument("--voila-arg", action="append", default=[],
+                    help="with --server serve: an option for its Voilà, e.g. --VoilaKernelManager.fill_delay=300")
+    ap.add_argument("--teacher", action="store_true",
+                    help="the teacher's page and the projector's arrive too (first), as the class does")
     ap.add_argument("--port", type=int, default=8879)
     ap.add_argument("--server", choices=("voila", "serve", "both"), default="voila",
                     help="plain Voilà, uno-lessons serve (the front before a private Voilà), or both in turn")
     args = ap.parse_args()
+    if args.within is not None:
+        args.every = args.within / max(1, args.pages + (2 if args.teacher else 0) - 1)
     kinds = ("voila", "serve") if args.server == "both" else (args.server,)
     results = {kind: measure(args, kind) for kind in kinds}
     if len(results) == 2:
@@ -361,32 +406,48 @@ def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
 
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
     log = tmp / "voila.log"
-    start = start_voila if kind == "voila" else start_serve
-    proc = start(args.port, args.pages + args.chromium, tmp, log)
+    if kind == "voila":
+        pool = args.pages + args.chromium
+        proc = start_voila(args.port, pool, tmp, log)
+    else:
+        from uno_lessons.voila.servers import class_pool
+
+        size = args.class_size or args.pages
+        pool = class_pool(size)
+        proc = start_serve(args.port, size, tmp, log, args.voila_arg)
     out: dict[str, float] = {}
     try:
         server = voila_process(proc)
-        fill = wait_pool(proc, log, timeout=900)
+        fill = wait_pool(proc, log, timeout=900) if kind == "voila" else wait_said(proc, log, "Ready for a class", 900)
         fill += wait_idle(server, timeout=900)
         base = f"http://127.0.0.1:{args.port}/"
         store = open_store(f"sqlite:///{tmp / 'tables.db'}")
         seats = min(args.pages, SEATS)
-        code, _key = store.create(seats, ["human"] * seats, seed=11)
+        code, key = store.create(seats, ["human"] * seats, seed=11)
+        teacher = " and the teacher's and the projector's" if args.teacher else ""
         print(f"# class_load ({'plain Voilà' if kind == 'voila' else 'uno-lessons serve: the front'}): "
-              f"{args.pages} pages ({seats} seated, {args.pages - seats} watching), one every "
-              f"{args.every:g} s, "
-              f"{os.cpu_count()} cores; pool of {args.pages + args.chromium} preheated in {fill:.0f} s")
+              f"{args.pages} pages ({seats} seated, {args.pages - seats} watching){teacher}, one every "
+              f"{args.every:.2f} s, {os.cpu_count()} cores; pool of {pool} preheated in {fill:.0f} s; "
+              f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
         async def run():
-            clients = await arrive(base, code, args.pages, args.every)
-            ready = sorted(c.t_interactive - c.t_start for c in clients)
-            lat = await play(clients, store, code, args.moves)
-            return clients, ready, lat
+            every = await arrive(base, code, args.pages, args.every, key if args.teacher else None)
+            ready = sorted(c.t_interactive - c.t_start for c in every)
+            lat = await play(every[:args.pages], store, code, args.moves)
+            return every, ready, lat
 
-        clients, ready, lat = asyncio.run(run())
-        done = max(c.t_interactive for c in clients) - min(c.t_start for c in clients)
-        print(f"each page to interactive (s): first {ready[0]:.2f}  median {statistics.median(ready):.2f}  "
-              f"slowest {ready[-1]:.2f}; the whole class interactive {done:.1f} s after the first arrived")
+        everyone, ready, lat = asyncio.run(run())
+        clients = everyone[:args.pages]
+        done = max(c.t_interactive for c in everyone) - min(c.t_start for c in everyone)
+        slowest = max(everyone, key=lambda c: c.t_interactive - c.t_start)
+        print(f"each page to interactive (s, {len(everyone)} pages): first {ready[0]:.2f}  "
+              f"median {statistics.median(ready):.2f}  slowest {ready[-1]:.2f} ({slowest.name}); "
+              f"the whole class interactive {done:.1f} s after the first arrived")
+        answers = sorted(c.t_answer - c.t_start for c in everyone)
+        told = [c for c in everyone if c.told_to_wait]
+        print(f"  first bytes of an answer (s): median {statistics.median(answers):.2f}  slowest {answers[-1]:.2f}; "
+              f"{len(told)} pages told to wait" + (f" (places up to {max(c.place for c in told)}; they waited up to "
+                                                   f"{max(c.t_page - c.t_start for c in told):.1f} s)" if told else ""))
         html = sorted(c.t_page - c.t_start for c in clients)
         states = sorted(c.t_states - c.t_start for c in clients)
         print(f"  of which the page's HTML (s): first {html[0]:.2f} median {statistics.median(html):.2f} "
@@ -410,6 +471,7 @@ def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
             ch = chromium_pages(base, store, args.chromium)
             print(f"{args.chromium} Chromium pages at once, to a clickable card (s): first {ch['first']:.2f}  "
                   f"median {ch['median']:.2f}  last {ch['last']:.2f}")
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         store.close()
     finally:
         proc.terminate()

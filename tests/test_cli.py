@@ -84,8 +84,9 @@ def test_both_servers_use_the_projects_voila_configuration():
     # On a private Unix socket (named by the environment): no port, no address on the command line.
     assert not [a for a in dash if "--port" in a or "Voila.ip" in a]
     pools = json.loads(next(a for a in dash if "kernel_pools_config" in a).split("=", 1)[1])
-    assert pools == {"dashboard.ipynb": {"pool_size": 14}}  # 12 and a few for reloads
-    assert servers.class_pool(30) == 33 and servers.class_pool(5) == 7
+    # 12, the teacher's tabs and the projector (4), and a few for reloads; refilled at once.
+    assert pools == {"dashboard.ipynb": {"pool_size": 18}} and "--VoilaKernelManager.fill_delay=0" in dash
+    assert servers.class_pool(30) == 37 and servers.class_pool(5) == 11
     lessons = servers.lessons_command(opts)
     assert lessons[3] == str(shipped.folder("notebooks")) and not [a for a in lessons if "--port" in a]
     pools = json.loads(next(a for a in lessons if "kernel_pools_config" in a).split("=", 1)[1])
@@ -100,6 +101,10 @@ def test_the_terminal_says_what_a_teacher_needs_and_hides_the_noise():
     with_network = srv.banner(servers.ServeOptions(port=9000, host="10.0.0.5", class_size=30), "/data/tables.db")
     text = "\n".join(with_network)
     assert "Learners type: http://10.0.0.5:9000/" in text and "class of 30" in text
+    # "Ready" only once the pages are (serve.say_when_ready); a machine too small says so.
+    assert "Ready" not in text and "Preparing 37 pages for a class of 30" in text
+    small = "\n".join(srv.class_lines(servers.ServeOptions(class_size=30, max_pages=20)))
+    assert "room for 20 pages at once, fewer than the 37" in small
     assert "/data/tables.db" in text and "30 days" in text
     alone = "\n".join(srv.banner(servers.ServeOptions(port=9000), "x"))
     assert "Only this computer" in alone and "--network" in alone

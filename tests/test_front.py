@@ -5,17 +5,14 @@ HTTP and websocket clients: the second cannot reach the first one's kernel, what
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 import requests
 import websocket
 
+from tests.serve_fixture import running_serve
 from tests.table_backends import free_port
 from uno_lessons.voila.front import GRACE, Limits, Pages, classify, kernel_of_page, total_for
 
@@ -94,28 +91,15 @@ def test_the_total_follows_the_machines_memory():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``uno-lessons serve`` (the dashboard only), at most 3 pages per browser."""
-    folder = tmp_path_factory.mktemp("front")
-    port = free_port()
-    env = {**os.environ, "UNO_LESSONS_DATA": str(folder / "data")}
-    env.pop("UNO_LESSONS_STORE", None)
-    log = folder / "serve.log"
-    with open(log, "w") as fh:
-        proc = subprocess.Popen([sys.executable, "-m", "uno_lessons", "serve", f"--port={port}", "--lessons-port=0",
-                                 "--pages-per-user=3"], cwd=folder, env=env, stdout=fh, stderr=subprocess.STDOUT)
-    try:
-        end = time.monotonic() + 90
-        while "UNO lessons is running" not in log.read_text():
-            assert proc.poll() is None and time.monotonic() < end, log.read_text()[-3000:]
-            time.sleep(0.3)
-        yield f"http://127.0.0.1:{port}", proc
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with running_serve(tmp_path_factory.mktemp("front"), "--pages-per-user=3") as (base, proc, _log):
+        yield base, proc
 
 
 def open_page(base: str, session: requests.Session) -> str:
     """Open the dashboard as a browser would; its kernel's id."""
     r = session.get(f"{base}/?table=ABCDEF", timeout=120)
+    while "uno-place" in r.text:  # it waited for a kernel (uno_lessons.voila.waiting): the page is ready now
+        r = session.get(f"{base}/?table=ABCDEF", timeout=120)
     assert r.status_code == 200, r.text[:500]
     return re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', r.text).group(1)
 

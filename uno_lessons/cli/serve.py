@@ -30,7 +30,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,9 @@ from ..i18n import LANGUAGES, _, use_language
 from ..table.address import store_problem
 from ..voila import network
 from ..voila.servers import (
+    TEACHER_PAGES,
     ServeOptions,
+    class_pool,
     dashboard_command,
     lessons_command,
     limits,
@@ -93,13 +95,45 @@ def banner(opts: ServeOptions, store_place: str) -> list[str]:
         address = f"http://{learners or opts.listen}:{lessons}/"
         lines.append(_("Lessons: {url}", url=address))
     if opts.class_size:
-        lines.append(_("Ready for a class of {n}: that many pages open at once without waiting.",
-                       n=opts.class_size))
+        lines += class_lines(opts)
     if opts.lang:
         lines.append(_("Language of the pages: {language}", language=_language_name(opts.lang)))
     lines.append(_("Class tables are kept in {place}; a table nobody has played at for {days} days "
                    "is removed.", place=store_place, days=_keep_days()))
     return lines
+
+
+def class_lines(opts: ServeOptions) -> list[str]:
+    """What the terminal says at start about a class of ``opts.class_size``: the pages
+    prepared for it, and whether the machine has room for them all (the "ready" line comes
+    once they are: :func:`say_when_ready`)."""
+    n = opts.class_size or 0
+    pool = class_pool(n)
+    lines = [_("Preparing {pool} pages for a class of {n}: one for each learner, {teacher} for the teacher's "
+               "tabs and the projector, {spare} for pages reloaded. This terminal says when they are ready.",
+               pool=pool, n=n, teacher=TEACHER_PAGES, spare=pool - n - TEACHER_PAGES)]
+    total = limits(opts).total
+    if total < pool:
+        lines.append(_("This computer has room for {total} pages at once, fewer than the {pool} this class "
+                       "needs: pages beyond {total} are refused.", total=total, pool=pool))
+    return lines
+
+
+async def say_when_ready(front: Any, opts: ServeOptions, out, every: float = 1.0) -> None:
+    """Say "ready for a class" once the class's pages are all prepared (the pool is full)."""
+    from ..voila.waiting import status_line
+
+    while True:
+        ready, size = status_line(await front.pool_status())
+        if size and ready >= size:
+            break
+        await asyncio.sleep(every)
+    with use_language(opts.lang):
+        line = _("Ready for a class of {n}: {pool} pages are prepared, and each one used is replaced at once. "
+                 "A page that finds none free says it is waiting, and so does this terminal.",
+                 n=opts.class_size, pool=size)
+    out.write(line + "\n")
+    out.flush()
 
 
 def _keep_days() -> str:
@@ -170,14 +204,16 @@ def _pump(stream, out) -> None:
 
 
 async def run_fronts(fronts: Sequence[tuple[Any, int, str]], procs: Sequence[subprocess.Popen],
-                     stop: asyncio.Event) -> None:
+                     stop: asyncio.Event, ready: Callable[[Any], Awaitable[None]] | None = None) -> None:
     """Answer browsers with each ``(front application, port, address)`` until ``stop`` is
-    set or a server in ``procs`` exits."""
+    set or a server in ``procs`` exits; ``ready`` (if any) runs beside, with the first front."""
     from ..voila.private import use_unix_sockets
 
     use_unix_sockets()
     servers = [app.listen(port, address) for app, port, address in fronts]
     pruning = [asyncio.ensure_future(app.settings["uno_front"].keep_pruning()) for app, _port, _address in fronts]
+    if ready is not None and fronts:
+        pruning.append(asyncio.ensure_future(ready(fronts[0][0].settings["uno_front"])))
     try:
         while not stop.is_set() and all(p.poll() is None for p in procs):
             try:
@@ -235,11 +271,16 @@ def serve(opts: ServeOptions, out=sys.stdout) -> int:
             return 1
         from ..voila.private import route
 
-        fronts = [(application(Front(route(sock), "/", limits(opts), opts.lang)), port, opts.listen)
+        def say(line: str) -> None:  # the fronts' words about waiting pages
+            out.write(line + "\n")
+            out.flush()
+
+        fronts = [(application(Front(route(sock), "/", limits(opts), opts.lang, say)), port, opts.listen)
                   for _command, sock, port in servers]
         out.write("\n".join(lines) + "\n")
         out.flush()
-        asyncio.run(run_fronts(fronts, procs, asyncio.Event()))
+        ready = (lambda front: say_when_ready(front, opts, out)) if opts.class_size else None
+        asyncio.run(run_fronts(fronts, procs, asyncio.Event(), ready))
         code = next((p.returncode for p in procs if p.poll() is not None), 0) or 0
         time.sleep(0.2)  # let its last words through: why it stopped
         return code

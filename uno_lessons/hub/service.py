@@ -164,7 +164,8 @@ async def _run(args: argparse.Namespace) -> int:
             return 1
         use_unix_sockets()
         limits = servers.limits(opts)
-        front = Front(route(sock), prefix, limits, args.lang)
+        front = Front(route(sock), prefix, limits, args.lang,
+                      lambda line: print(line, file=sys.stderr, flush=True))  # the hub's log: pages waiting
         app = application(front, secret, args.teachers)
         app.listen(listen.port or 80, listen.hostname or "127.0.0.1")
         pruning = asyncio.ensure_future(front.keep_pruning())

@@ -18,22 +18,32 @@ user may open (:mod:`.private`), and this front passes each request on after it 
   nobody is connected to make room, the longest idle first); a refused page says so at once.
   On a standalone server an owner is a browser's cookie: a client that throws its cookie
   away is held by the total alone, and its pages, never connected, are the first to go.
+  (:mod:`.pages` keeps that count.)
+* **never a blank wait**: a page Voilà has not made within a second (no preheated kernel was
+  free) is answered at once with a page that says it waits and its place in the queue, and
+  the terminal says so (:mod:`.waiting`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from tornado import httpclient, httputil, web, websocket
+from tornado import httpclient, httputil, iostream, web, websocket
 
 from ..i18n import _, use_language
+from . import waiting
+from .pages import GRACE, Limits, Pages, total_for
+from .pool import STATUS_PATH
+
+__all__ = ["GRACE", "Front", "Limits", "Pages", "PassOn", "PassOnSocket", "application", "classify",
+           "kernel_of_page", "routes", "signed_query", "total_for"]
 
 #: A kernel's id as Voilà writes it.
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -49,115 +59,6 @@ HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", 
        "transfer-encoding", "upgrade", "content-length"}
 #: Addresses (after the server's base URL) that serve files only: no kernel, no count.
 FILES = ("voila/static/", "voila/templates/", "voila/api/themes/", "static/", "voila/files/", "favicon.ico")
-#: Seconds a page just served may wait for its browser to connect before it counts as idle.
-GRACE = 60.0
-#: Megabytes a page kernel costs, with the server's share (measured: about 55-75 MB each).
-PAGE_MB = 100
-#: Megabytes kept free for the system, the servers and everything else on the machine.
-RESERVE_MB = 1536
-
-
-def memory_mb() -> int:
-    """This machine's memory in MB (psutil, a dependency already)."""
-    import psutil
-
-    return psutil.virtual_memory().total // 2**20
-
-
-def total_for(memory: int) -> int:
-    """The pages a machine with ``memory`` MB serves at once: what is left after
-    :data:`RESERVE_MB`, at :data:`PAGE_MB` a page, and never fewer than 10 (8 GB: 66)."""
-    return max(10, (memory - RESERVE_MB) // PAGE_MB)
-
-
-@dataclass
-class Limits:
-    """How many pages (kernels) one owner, and everyone together, may have open."""
-
-    per_user: int = 8
-    total: int = field(default_factory=lambda: total_for(memory_mb()))
-
-
-@dataclass
-class Kernel:
-    """A page's kernel as the front knows it."""
-
-    owner: str
-    seen: float
-    sockets: int = 0
-
-
-class Pages:
-    """The owner of every page kernel the front has served, and the limits on them."""
-
-    def __init__(self, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limits = limits or Limits()
-        self.clock = clock
-        self.kernels: dict[str, Kernel] = {}
-        self.pending: dict[str, int] = {}
-
-    def owned(self, who: str) -> list[str]:
-        """The kernels of ``who``, oldest first."""
-        return sorted((k for k, v in self.kernels.items() if v.owner == who), key=lambda k: self.kernels[k].seen)
-
-    def admit(self, who: str) -> tuple[str | None, list[str]]:
-        """May ``who`` open one more page? ``(None, to_close)``: yes, once the kernels
-        ``to_close`` (their own oldest idle pages) are shut down; ``("user", [])`` or
-        ``("total", [])``: no. A yes counts the page as pending until :meth:`served`."""
-        now = self.clock()
-        mine = self.owned(who)
-        over = len(mine) + self.pending.get(who, 0) + 1 - self.limits.per_user
-        close: list[str] = []
-        if over > 0:
-            idle = [k for k in mine if self._idle(k, now)]
-            if len(idle) < over:
-                return "user", []
-            close = idle[:over]
-        full = len(self.kernels) - len(close) + sum(self.pending.values()) + 1 - self.limits.total
-        if full > 0:
-            # The machine is full: pages nobody is connected to (closed tabs, and pages asked
-            # for and never opened, as a client that throws its cookie away leaves them) make
-            # room, the longest idle first; pages in use are never closed for another.
-            idle = sorted((k for k in self.kernels if k not in close and self._idle(k, now)),
-                          key=lambda k: self.kernels[k].seen)
-            if len(idle) < full:
-                return "total", []
-            close += idle[:full]
-        for kernel in close:
-            self.forget(kernel)
-        self.pending[who] = self.pending.get(who, 0) + 1
-        return None, close
-
-    def _idle(self, kernel: str, now: float) -> bool:
-        """Whether nobody is connected to ``kernel`` and its page has had its time to connect."""
-        known = self.kernels[kernel]
-        return known.sockets == 0 and now - known.seen > GRACE
-
-    def served(self, who: str, kernel: str | None) -> None:
-        """The page ``who`` was admitted for is served (with its kernel's id, if it has one)."""
-        self.pending[who] = max(0, self.pending.get(who, 0) - 1)
-        if not self.pending[who]:
-            del self.pending[who]
-        if kernel is not None:
-            self.kernels[kernel] = Kernel(who, self.clock())
-
-    def owns(self, who: str | None, kernel: str) -> bool:
-        """Whether ``who`` opened the page of ``kernel``."""
-        known = self.kernels.get(kernel)
-        return who is not None and known is not None and secrets.compare_digest(known.owner, who)
-
-    def connected(self, kernel: str, change: int) -> None:
-        """A connection to ``kernel`` opened (+1) or closed (-1)."""
-        known = self.kernels.get(kernel)
-        if known is not None:
-            known.sockets = max(0, known.sockets + change)
-            known.seen = self.clock()
-
-    def forget(self, kernel: str) -> None:
-        """``kernel`` is gone."""
-        self.kernels.pop(kernel, None)
-
-
 def kernel_of_page(body: bytes) -> str | None:
     """The id of the kernel a page Voilà served is for, from the page's configuration script."""
     config = _PAGE_CONFIG.search(body)
@@ -203,11 +104,15 @@ class Front:
     refused page looks."""
 
     def __init__(self, upstream: str, prefix: str = "/", limits: Limits | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, say: Callable[[str], None] | None = None) -> None:
         self.upstream = upstream.rstrip("/")
         self.prefix = prefix if prefix.endswith("/") else prefix + "/"
         self.pages = Pages(limits)
         self.lang = lang
+        self.queue = waiting.Queue()
+        self.notices = waiting.Notices(say, lang)
+        self.status: dict = {}  # the pool's, as last asked while pages waited (refresh_status)
+        self._asked = -1.0
 
     def relative(self, path: str) -> str | None:
         """``path`` after the prefix; None outside it."""
@@ -223,12 +128,46 @@ class Front:
     async def fetch(self, path: str, method: str = "GET") -> int:
         """Call the Voilà server as the front itself (an XSRF pair of its own making: the
         socket is this user's alone); the status, 599 when it did not answer."""
+        return (await self._call(path, method)).code
+
+    async def _call(self, path: str, method: str = "GET") -> httpclient.HTTPResponse:
         xsrf = secrets.token_hex(16)
         request = httpclient.HTTPRequest(f"{self.upstream}{path}", method=method, request_timeout=30,
                                          headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
                                          allow_nonstandard_methods=True)
-        response = await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
-        return response.code
+        return await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
+
+    async def pool_status(self) -> dict:
+        """The Voilà server's preheated kernels (:mod:`.pool`); {} when it does not say."""
+        response = await self._call(f"{self.prefix}{STATUS_PATH}")
+        try:
+            return json.loads(response.body or b"{}") if response.code == 200 else {}
+        except ValueError:
+            return {}
+
+    def refresh_status(self) -> None:
+        """Ask the pool how it is, in the background, at most once a second: for the terminal's
+        words about waiting pages. Never awaited by a page: a busy Voilà server answers late."""
+        now = time.monotonic()
+        if now - self._asked < 1.0:
+            return
+        self._asked = now
+
+        async def ask() -> None:
+            self.status = await self.pool_status()
+
+        asyncio.ensure_future(ask())
+
+    def keep(self, ticket: waiting.Ticket) -> None:
+        """Keep ``ticket``'s page for its waiting browser for :data:`~.waiting.KEEP` seconds;
+        then, if no browser took it, close its kernel (the waiting tab was closed)."""
+        def expire() -> None:
+            answer = self.queue.take(ticket) if ticket in self.queue.tickets else None
+            if answer is not None and answer.kernel is not None:
+                self.pages.forget(answer.kernel)
+                asyncio.ensure_future(self.close_kernels([answer.kernel]))
+
+        asyncio.get_running_loop().call_later(waiting.KEEP, expire)
 
     async def prune(self) -> None:
         """Forget the kernels the Voilà server no longer has (culled, exited)."""
@@ -310,17 +249,25 @@ class PassOn(web.RequestHandler):
             return
         if who is None:
             who = self.new_session()
-        refused, close = self.front.pages.admit(who)
-        if refused:
-            self._refuse(refused)
-            return
-        served: str | None = None
+        queue = self.front.queue
+        # The same browser asking again for a page it waits for (a reload, the waiting page's
+        # own): its place and its kernel are kept, no second kernel is asked for.
+        ticket = queue.find(who, self.request.uri or "")
+        if ticket is None:
+            refused, close = self.front.pages.admit(who)
+            if refused:
+                self._refuse(refused)
+                return
+            ticket = queue.add(who, self.request.uri or "")
+            asyncio.ensure_future(self._ask(ticket, close, self.upstream_query(self.request.query, kind)))
         try:
-            await self.front.close_kernels(close)
-            body = await self._pass_on(self.upstream_query(self.request.query, kind))
-            served = kernel_of_page(body or b"")
-        finally:
-            self.front.pages.served(who, served)
+            await asyncio.wait_for(asyncio.shield(ticket.ready.wait()), waiting.NOTICE)
+        except TimeoutError:
+            await self._wait(ticket)
+            return
+        answer = queue.take(ticket)
+        if answer is not None:
+            self._answer(answer)
 
     post = head = get
 
@@ -339,8 +286,65 @@ class PassOn(web.RequestHandler):
                     f"<main><p role='alert' style='font-size:1.4rem;max-width:40rem;margin:2rem auto'>"
                     f"{escape(text)}</p></main></html>")
 
-    async def _pass_on(self, query: str) -> bytes | None:
-        """Pass the request on; the body of the answer."""
+    async def _ask(self, ticket: waiting.Ticket, close: list[str], query: str) -> None:
+        """Ask Voilà for ``ticket``'s page (once ``close``, its owner's pages making room,
+        are shut down) and keep the answer for its browser."""
+        answer = waiting.Answer(502, None, [], None, None)
+        try:
+            await self.front.close_kernels(close)
+            answer = await self._upstream(query)
+        finally:
+            self.front.pages.served(ticket.owner, answer.kernel, ticket.page)
+            self.front.queue.answered(ticket, answer)
+            self.front.notices.update(self.front.queue, self.front.status)
+            self.front.keep(ticket)
+
+    async def _wait(self, ticket: waiting.Ticket) -> None:
+        """Tell the browser at once that its page waits, and its place as the queue moves;
+        then load the page (kept for this browser) again."""
+        queue = self.front.queue
+        place = queue.place(ticket)
+        ticket.told = True
+        self.front.refresh_status()
+        self.front.notices.update(queue, self.front.status)
+        lang = dict(parse_qsl(self.request.query)).get("lang") or self.front.lang
+        text, _lang = waiting.page_text(lang, place)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        try:
+            self.write(text)
+            await self.flush()
+            while not ticket.ready.is_set():
+                try:
+                    await asyncio.wait_for(asyncio.shield(ticket.ready.wait()), 1.0)
+                except TimeoutError:
+                    self.front.refresh_status()
+                    self.front.notices.update(queue, self.front.status)
+                now = queue.place(ticket)
+                if now != place and not ticket.ready.is_set():
+                    place = now
+                    self.write(waiting.update_script(place))
+                    await self.flush()
+            self.finish(waiting.DONE_SCRIPT)
+        except iostream.StreamClosedError:
+            pass  # the tab was closed: the page is kept a while (Front.keep), then closed
+
+    def _answer(self, answer: waiting.Answer) -> None:
+        """Give the browser Voilà's answer."""
+        if answer.code == 599:  # the Voilà server did not answer
+            self.set_status(502)
+            self.finish(_("The class tables are not available right now; try again in a minute."))
+            return
+        self.set_status(answer.code, answer.reason)
+        self.clear_header("Content-Type")
+        for name, value in answer.headers:
+            self.add_header(name, value)
+        if answer.body and answer.code not in (204, 304) and self.request.method != "HEAD":
+            self.write(answer.body)
+        self.finish()
+
+    async def _upstream(self, query: str) -> waiting.Answer:
+        """Voilà's answer to this request (passed on with ``query``)."""
         method = self.request.method or "GET"
         url = f"{self.front.upstream}{self.request.path}" + (f"?{query}" if query else "")
         headers = httputil.HTTPHeaders()
@@ -351,19 +355,13 @@ class PassOn(web.RequestHandler):
         request = httpclient.HTTPRequest(url, method=method, headers=headers, body=body, follow_redirects=False,
                                          decompress_response=False, request_timeout=600)
         response = await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
-        if response.code == 599:  # the Voilà server did not answer
-            self.set_status(502)
-            self.finish(_("The class tables are not available right now; try again in a minute."))
-            return None
-        self.set_status(response.code, response.reason)
-        self.clear_header("Content-Type")
-        for name, value in response.headers.get_all():
-            if name.lower() not in HOP:
-                self.add_header(name, value)
-        if response.body and response.code not in (204, 304) and method != "HEAD":
-            self.write(response.body)
-        self.finish()
-        return response.body
+        kept = [(n, v) for n, v in response.headers.get_all() if n.lower() not in HOP]
+        return waiting.Answer(response.code, response.reason, kept, response.body,
+                              kernel_of_page(response.body or b"") if response.code == 200 else None)
+
+    async def _pass_on(self, query: str) -> None:
+        """Pass the request on and give the browser the answer."""
+        self._answer(await self._upstream(query))
 
 
 class PassOnSocket(websocket.WebSocketHandler):
@@ -420,7 +418,9 @@ class PassOnSocket(websocket.WebSocketHandler):
         self.set_nodelay(True)
         self._is_open = True
         if self.kernel:
-            self.front.pages.connected(self.kernel, +1)
+            stale = self.front.pages.connected(self.kernel, +1)
+            if stale:
+                asyncio.ensure_future(self.front.close_kernels(stale))
         for message in self._early:
             self.write_message(message, binary=isinstance(message, bytes))
         self._early = []

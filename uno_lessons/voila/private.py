@@ -91,6 +91,29 @@ def _voila_class():  # Voilà is imported only where it runs (not in the page ke
             self.connection_dir_root = str(Path(os.environ[SOCKET_ENV]).parent)
             super().start()
 
+        def init_settings(self) -> Any:
+            # Voilà's kernel manager with the pool refilled as it is used (.pool): Voilà makes
+            # its class here, from a factory this swaps for the moment.
+            import voila.app
+
+            from .pool import refilling
+
+            factory = voila.app.voila_kernel_manager_factory
+            voila.app.voila_kernel_manager_factory = lambda *a, **k: refilling(factory(*a, **k))
+            try:
+                return super().init_settings()
+            finally:
+                voila.app.voila_kernel_manager_factory = factory
+
+        def init_handlers(self) -> list:
+            from jupyter_server.utils import url_path_join
+
+            from .pool import STATUS_PATH, PoolHandler
+
+            single = os.path.relpath(self.notebook_path, self.root_dir) if self.notebook_path else None
+            return [(url_path_join(self.server_url, STATUS_PATH), PoolHandler,
+                     {"kernel_manager": self.kernel_manager, "single": single}), *super().init_handlers()]
+
         def listen(self) -> None:
             path = os.environ[SOCKET_ENV]
             server = HTTPServer(self.app, max_buffer_size=64 * 1024 * 1024)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import network, shipped
-from .front import Limits
+from .pages import Limits
 from .private import SOCKET_ENV
 
 
@@ -72,11 +72,17 @@ def server_env(opts: ServeOptions, base: dict[str, str] | None = None) -> dict[s
     return env
 
 
+#: Pages a teacher has open beside the class: their own page of the table, two more tabs
+#: (another table, the class overview) and the projector's (issue 39 counted three tabs).
+TEACHER_PAGES = 4
+
+
 def class_pool(class_size: int) -> int:
-    """Kernels to preheat for a class: one per learner and a few more, since a page that is
-    reloaded (a kernel that died, a learner who closed the tab) needs a fresh one, and the
-    pool is refilled only after 5 minutes (the class soak measured that wait)."""
-    return class_size + max(2, class_size // 10)
+    """Kernels to preheat for a class: one per learner, the teacher's pages
+    (:data:`TEACHER_PAGES`) and a tenth more (at least 2) for pages reloaded as the class
+    arrives (a reload takes a new kernel; its old one is shut down). The pool is refilled
+    as it is used (:mod:`.pool`), so later reloads find a kernel too."""
+    return class_size + TEACHER_PAGES + max(2, class_size // 10)
 
 
 def voila_base(target: str) -> list[str]:
@@ -96,12 +102,15 @@ def dashboard_command(opts: ServeOptions) -> list[str]:
     notebook = shipped.folder("notebooks") / "dashboard.ipynb"
     pools: list[str] = []
     if opts.class_size:
-        # A class arriving at once takes its kernels from a preheated pool of the class's
-        # size; refills wait 5 minutes, so new kernels do not compete with the pages being
-        # served (each preheated kernel holds about 65 MB: README, "Play as a class").
+        # A class arriving at once takes its kernels from a preheated pool of its size with
+        # the teacher's pages (each preheated kernel holds about 65 MB: README, "Play as a
+        # class"). A used kernel is replaced at once, one start at a time (.pool), so that
+        # the pool is full again before the next pages come; pages beyond it wait, and say
+        # so (.waiting). Refills once waited 5 minutes, and a page beyond the pool waited
+        # for one, blank (issue 39).
         pools = [f"--VoilaKernelManager.kernel_pools_config="
                  f"{json.dumps({'dashboard.ipynb': {'pool_size': class_pool(opts.class_size)}})}",
-                 "--VoilaKernelManager.fill_delay=300"]
+                 "--VoilaKernelManager.fill_delay=0"]
     return with_extra([*voila_base(str(notebook)), *pools], opts.extra)
 
 
