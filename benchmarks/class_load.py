@@ -23,6 +23,17 @@ does. ``--server both`` runs plain Voilà first, then the front, with the same p
 and moves, and prints the front's figures as ratios to plain Voilà's (the cost of the
 front), in the same run.
 
+``--server serve --teacher --within 10`` is issue 39's class: ``uno-lessons serve --class N``
+as a teacher starts it (its own pool: the class, the teacher's pages, reloads; refilled as
+it is used), and N pages plus the teacher's and the projector's arriving within 10 s; it
+prints the slowest page, and how soon every page had the first bytes of an answer (its page,
+or the front's page saying it waits and its place, which a client here follows as the
+page's script does). ``--class-size M`` (smaller than ``--pages``) starts the server for a
+smaller class, so that pages wait for refills.
+
+    python benchmarks/class_load.py --server serve --pages 30 --teacher --within 10 --chromium 0 --moves 10
+    python benchmarks/class_load.py --server serve --class-size 10 --pages 30 --teacher --within 3 --chromium 0
+
 It prints what it measured; nothing is asserted.
 """
 

@@ -34,12 +34,14 @@ def test_a_page_keeps_its_place_and_a_reload_asks_for_no_second_kernel():
     queue = waiting.Queue()
     first, second, third = (queue.add(who, "/?table=A") for who in ("ana", "ben", "cy"))
     assert [queue.place(t) for t in (first, second, third)] == [1, 2, 3]
-    # Ben loads his waiting page again: the same request, the same place.
+    # Two tabs opened at once are two pages; once Ben was told his page waits, loading it
+    # again is the same request, with the same place.
+    assert queue.find("ben", "/?table=A") is None
+    second.told = True
     assert queue.find("ben", "/?table=A") is second and queue.find("ben", "/?table=B") is None
     queue.answered(first, waiting.Answer(200, "OK", [], b"page", "k1"))
     assert queue.place(second) == 1 and queue.place(third) == 2 and queue.place(first) == 0
-    assert queue.take(first).kernel == "k1" and queue.find("ana", "/?table=A") is None
-    second.told = True
+    assert queue.take(first).kernel == "k1" and queue.take(first) is None  # one page, one tab
     assert queue.waiting() == [second]  # third's browser has not been told yet (it came within NOTICE)
 
 

@@ -250,24 +250,28 @@ class PassOn(web.RequestHandler):
         if who is None:
             who = self.new_session()
         queue = self.front.queue
-        # The same browser asking again for a page it waits for (a reload, the waiting page's
-        # own): its place and its kernel are kept, no second kernel is asked for.
-        ticket = queue.find(who, self.request.uri or "")
-        if ticket is None:
-            refused, close = self.front.pages.admit(who)
-            if refused:
-                self._refuse(refused)
+        while True:
+            # The same browser asking again for a page it was told waits (a reload, the waiting
+            # page's own): its place and its kernel are kept, no second kernel is asked for.
+            ticket = queue.find(who, self.request.uri or "")
+            if ticket is None:
+                refused, close = self.front.pages.admit(who)
+                if refused:
+                    self._refuse(refused)
+                    return
+                ticket = queue.add(who, self.request.uri or "")
+                asyncio.ensure_future(self._ask(ticket, close, self.upstream_query(self.request.query, kind)))
+            try:
+                await asyncio.wait_for(asyncio.shield(ticket.ready.wait()), waiting.NOTICE)
+            except TimeoutError:
+                await self._wait(ticket)
                 return
-            ticket = queue.add(who, self.request.uri or "")
-            asyncio.ensure_future(self._ask(ticket, close, self.upstream_query(self.request.query, kind)))
-        try:
-            await asyncio.wait_for(asyncio.shield(ticket.ready.wait()), waiting.NOTICE)
-        except TimeoutError:
-            await self._wait(ticket)
-            return
-        answer = queue.take(ticket)
-        if answer is not None:
-            self._answer(answer)
+            answer = queue.take(ticket)
+            if answer is not None:
+                self._answer(answer)
+                return
+            # Another request of this browser took that page first (two reloads at once): this
+            # one is a page of its own.
 
     post = head = get
 

@@ -70,8 +70,9 @@ class Queue:
         self.tickets: list[Ticket] = []
 
     def find(self, owner: str, page: str) -> Ticket | None:
-        """The request ``owner`` made for ``page`` that is still in the queue, if any."""
-        return next((t for t in self.tickets if t.owner == owner and t.page == page), None)
+        """The request ``owner`` made for ``page`` whose browser was told it waits, if it is
+        still in the queue (two tabs opened at once are two pages, each its own kernel)."""
+        return next((t for t in self.tickets if t.told and t.owner == owner and t.page == page), None)
 
     def add(self, owner: str, page: str) -> Ticket:
         """A new request, at the end of the queue."""
@@ -96,9 +97,11 @@ class Queue:
         ticket.ready.set()
 
     def take(self, ticket: Ticket) -> Answer | None:
-        """Voilà's answer for ``ticket``'s browser (it leaves the queue)."""
-        if ticket in self.tickets:
-            self.tickets.remove(ticket)
+        """Voilà's answer for ``ticket``'s browser, which leaves the queue; None if another
+        request has taken it (one page, one browser tab)."""
+        if ticket not in self.tickets:
+            return None
+        self.tickets.remove(ticket)
         return ticket.answer
 
 
