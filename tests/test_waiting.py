@@ -190,3 +190,28 @@ def test_pages_beyond_the_pool_say_at_once_that_they_wait_then_open(server):
     assert len({k for _took, _told, k in results}) == 6
     said = log.read_text()
     assert "waiting for the server" in said and "No page is waiting any more." in said, said
+
+
+def test_ready_for_a_class_is_said_once_its_pages_are_prepared():
+    from io import StringIO
+
+    from uno_lessons.cli.serve import say_when_ready
+    from uno_lessons.voila.servers import ServeOptions
+
+    def pool(ready: int) -> dict:
+        return {"notebooks": {"dashboard.ipynb": {"size": 37, "ready": ready, "starting": 37 - ready}}}
+
+    answers = iter([{}, pool(20), pool(37)])  # the server not answering yet, filling, full
+
+    class Front:
+        asked = 0
+
+        async def pool_status(self) -> dict:
+            self.asked += 1
+            return next(answers)
+
+    out, front = StringIO(), Front()
+    asyncio.run(say_when_ready(front, ServeOptions(class_size=30), out, every=0))
+    assert front.asked == 3
+    assert out.getvalue() == ("Ready for a class of 30: 37 pages are prepared, and each one used is replaced at once. "
+                              "A page that finds none free says it is waiting, and so does this terminal.\n")

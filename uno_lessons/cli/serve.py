@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..i18n import LANGUAGES, _, use_language
+from ..i18n import LANGUAGES, _, ngettext, use_language
 from ..table.address import store_problem
 from ..voila import network
 from ..voila.servers import (
@@ -109,13 +109,18 @@ def class_lines(opts: ServeOptions) -> list[str]:
     once they are: :func:`say_when_ready`)."""
     n = opts.class_size or 0
     pool = class_pool(n)
-    lines = [_("Preparing {pool} pages for a class of {n}: one for each learner, {teacher} for the teacher's "
-               "tabs and the projector, {spare} for pages reloaded. This terminal says when they are ready.",
-               pool=pool, n=n, teacher=TEACHER_PAGES, spare=pool - n - TEACHER_PAGES)]
+    lines = [ngettext("Preparing {pool} page for a class of {n}: one for each learner, {teacher} for the "
+                      "teacher's tabs and the projector, {spare} for pages reloaded. This terminal says when it "
+                      "is ready.",
+                      "Preparing {pool} pages for a class of {n}: one for each learner, {teacher} for the "
+                      "teacher's tabs and the projector, {spare} for pages reloaded. This terminal says when they "
+                      "are ready.", pool, pool=pool, n=n, teacher=TEACHER_PAGES, spare=pool - n - TEACHER_PAGES)]
     total = limits(opts).total
     if total < pool:
-        lines.append(_("This computer has room for {total} pages at once, fewer than the {pool} this class "
-                       "needs: pages beyond {total} are refused.", total=total, pool=pool))
+        lines.append(ngettext("This computer has room for {total} page at once, fewer than the {pool} this class "
+                              "needs: pages beyond it are refused.",
+                              "This computer has room for {total} pages at once, fewer than the {pool} this class "
+                              "needs: pages beyond {total} are refused.", total, total=total, pool=pool))
     return lines
 
 
@@ -129,9 +134,11 @@ async def say_when_ready(front: Any, opts: ServeOptions, out, every: float = 1.0
             break
         await asyncio.sleep(every)
     with use_language(opts.lang):
-        line = _("Ready for a class of {n}: {pool} pages are prepared, and each one used is replaced at once. "
-                 "A page that finds none free says it is waiting, and so does this terminal.",
-                 n=opts.class_size, pool=size)
+        line = ngettext("Ready for a class of {n}: {pool} page is prepared, and each one used is replaced at "
+                        "once. A page that finds none free says it is waiting, and so does this terminal.",
+                        "Ready for a class of {n}: {pool} pages are prepared, and each one used is replaced at "
+                        "once. A page that finds none free says it is waiting, and so does this terminal.",
+                        size, n=opts.class_size, pool=size)
     out.write(line + "\n")
     out.flush()
 
