@@ -29,7 +29,9 @@ it is used), and N pages plus the teacher's and the projector's arriving within 
 prints the slowest page, and how soon every page had the first bytes of an answer (its page,
 or the front's page saying it waits and its place, which a client here follows as the
 page's script does). ``--class-size M`` (smaller than ``--pages``) starts the server for a
-smaller class, so that pages wait for refills.
+smaller class, so that pages wait for refills. ``--reloads K`` reloads K watching pages at
+once after the moves, without the page's own shutdown (a lost beacon): their time to
+interactive, and whether their old kernels were freed.
 
     python benchmarks/class_load.py --server serve --pages 30 --teacher --within 10 --chromium 0 --moves 10
     python benchmarks/class_load.py --server serve --class-size 10 --pages 30 --teacher --within 3 --chromium 0
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import os
 import re
@@ -61,7 +64,7 @@ from tornado.websocket import websocket_connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from serving import kernel_memory, wait_idle, wait_pool  # noqa: E402  (benchmarks/ is on sys.path)
+from serving import kernel_memory, kernels_by_id, wait_idle, wait_pool  # noqa: E402  (benchmarks/ is on sys.path)
 
 SEATS = 10  # UNO is played by 2 to 10 (RULES.md): the rest of a class watches
 
@@ -138,6 +141,7 @@ class Page:
     t_answer: float = 0.0  # the first bytes of an answer have arrived (the page or its waiting notice)
     told_to_wait: bool = False  # the front answered with its waiting page first (uno_lessons.voila.waiting)
     place: int = 0  # the furthest place in the queue that page gave
+    cookie: str = ""  # the front's session cookie, kept as a browser keeps it (a reload sends it)
     seq_seen: dict[int, float] = field(default_factory=dict)  # record count -> time first seen
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     ended: str | None = None  # why the page stopped reading its websocket, if it did
@@ -163,7 +167,7 @@ class Page:
     async def open(self) -> None:
         self.t_start = time.monotonic()
         http = AsyncHTTPClient(max_clients=200)  # a class arrives at once: no client-side queue
-        cookie = ""
+        cookie = self.cookie
         while True:
             chunks: list[bytes] = []
 
@@ -177,6 +181,7 @@ class Page:
                                                 streaming_callback=arrived))
             html = b"".join(chunks).decode()
             cookie = cookie or "; ".join(c.split(";", 1)[0] for c in resp.headers.get_list("Set-Cookie"))
+            self.cookie = cookie
             if "uno-place" not in html:
                 break
             # The front's waiting page: it ends once the page is ready, whose script loads it again.
@@ -253,6 +258,15 @@ class Page:
         if "watch=1" in self.query or "teacher=" in self.query:
             return self.status_seq() is not None
         return any("uno-card-btn" in (self.models[m].get("_dom_classes") or ()) for m in self.models)
+
+    async def reload(self) -> None:
+        """What a reload does, but for the page's own shutdown as it unloads, which is not sent
+        (a lost beacon): the websocket closes, the same address is asked for again with the
+        same cookie, until the new page is interactive."""
+        self.ws.close()
+        self.models, self.t_interactive, self.t_answer, self.told_to_wait = {}, None, 0.0, False
+        await self.open()
+        await self.wait_for(self._interactive, timeout=600)
 
     async def update(self, mid: str, state: dict) -> None:
         await self.ws.write_message(self._msg("comm_msg", {"comm_id": mid, "data": {
@@ -388,6 +402,9 @@ def main() -> None:
     ap.add_argument("--class-size", type=int, default=None,
                     help="with --server serve: start it with --class N (default: --pages); smaller "
                          "than the pages, the pages beyond its pool wait for refills")
+    ap.add_argument("--reloads", type=int, default=0,
+                    help="after the moves, this many watching pages reload at once (without the page's own "
+                         "shutdown, as when its beacon is lost); their time to interactive, and their old kernels")
     ap.add_argument("--voila-arg", action="append", default=[],
                     help="with --server serve: an option for its Voilà, e.g. --VoilaKernelManager.fill_delay=300")
     ap.add_argument("--teacher", action="store_true",
@@ -443,11 +460,15 @@ def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
 
         async def run():
             every = await arrive(base, code, args.pages, args.every, key if args.teacher else None)
+            arrived = [copy.copy(c) for c in every]  # the arrival's figures, before any reload
             ready = sorted(c.t_interactive - c.t_start for c in every)
             lat = await play(every[:args.pages], store, code, args.moves)
-            return every, ready, lat
+            watchers = [c for c in every[:args.pages] if "watch=1" in c.query][:args.reloads]
+            old = [c.kernel_id for c in watchers]
+            await asyncio.gather(*(c.reload() for c in watchers))
+            return arrived, every, ready, lat, (watchers, old)
 
-        everyone, ready, lat = asyncio.run(run())
+        everyone, live, ready, lat, reloaded = asyncio.run(run())
         clients = everyone[:args.pages]
         done = max(c.t_interactive for c in everyone) - min(c.t_start for c in everyone)
         slowest = max(everyone, key=lambda c: c.t_interactive - c.t_start)
@@ -469,8 +490,16 @@ def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
             print(f"click to every other page (ms, {len(lat)} page updates): "
                   f"p50 {percentile(lat, 50):.0f}  p95 {percentile(lat, 95):.0f}  max {max(lat):.0f}")
             out.update(click_p50=percentile(lat, 50), click_p95=percentile(lat, 95))
+        watchers, old = reloaded
+        if watchers:
+            times = sorted(c.t_interactive - c.t_start for c in watchers)
+            time.sleep(5)
+            running = kernels_by_id(server)
+            print(f"{len(watchers)} watching pages reloaded at once, no shutdown sent: to interactive (s) median "
+                  f"{statistics.median(times):.2f}  slowest {times[-1]:.2f}; {sum(c.told_to_wait for c in watchers)} "
+                  f"told to wait; their old kernels still running 5 s later: {sum(k in running for k in old)}")
         mem = kernel_memory(server)
-        used = [mem[c.kernel_id] for c in clients if c.kernel_id in mem]
+        used = [mem[c.kernel_id] for c in live[:args.pages] if c.kernel_id in mem]
         rss = [r for r, _u in used]
         uss = [u for _r, u in used]
         print(f"kernel memory (MB, {len(used)} page kernels): RSS median {statistics.median(rss):.0f} "

@@ -38,3 +38,34 @@ def test_a_page_beyond_the_pool_says_it_waits_then_opens(browser, tmp_path):
         leave(ctx)
         assert shown < 4, f"the waiting notice took {shown:.1f} s"  # NOTICE is 1 s; a shared machine is slow
         assert "waiting for the server" in log.read_text()
+
+
+def test_a_reloaded_page_frees_its_old_kernel_even_when_its_shutdown_is_lost(browser, tmp_path):
+    from uno_lessons.voila.forkserver import find_kernel
+
+    def kernel_of(page) -> str:
+        page.wait_for_selector(WIDGET_SELECTOR, state="attached", timeout=PAGE_TIMEOUT_MS)
+        return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+    with running_serve(tmp_path) as (base, _proc, _log):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        # The page's own shutdown as it unloads (a beacon) never arrives: a network that drops it.
+        page.route("**/voila/api/shutdown/**", lambda route: route.abort())
+        page.goto(f"{base}/?table=ABCDEF", wait_until="commit")
+        old = kernel_of(page)
+        page.reload(wait_until="commit")
+        new = kernel_of(page)
+        assert new != old and find_kernel(new) is not None
+        # The front closes the old one once the new page has connected (same browser, same address).
+        deadline = time.monotonic() + 30
+        while find_kernel(old) is not None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert find_kernel(old) is None, "the reloaded page's old kernel still runs"
+        # A second tab at the same address is a page of its own: it keeps its kernel.
+        other = ctx.new_page()
+        other.goto(f"{base}/?table=ABCDEF", wait_until="commit")
+        second = kernel_of(other)
+        time.sleep(2)
+        assert second != new and find_kernel(new) is not None and find_kernel(second) is not None
+        leave(ctx)
