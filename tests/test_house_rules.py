@@ -14,7 +14,6 @@ from uno_lessons.engine.bots import play_game, run_hand
 from uno_lessons.engine.kinds import MoveKind, Phase
 from uno_lessons.i18n import use_language
 from uno_lessons.simulation import simulate_games
-from uno_lessons.simulation.fastbots import play_sensible_hand
 
 SWITCHES = ("stacking", "jump_in", "seven_zero", "draw_until_playable", "force_play")
 PRESETS = {"encanto": Rules.encanto(), "classic": Rules.classic()}
@@ -446,12 +445,6 @@ def test_simulate_games_with_a_house_rule_plays_it_and_replays_as_play_game():
     assert stacked and swapped
     plain = simulate_games(12, 4, seed=3)
     assert not np.array_equal(plain.drawn, stats.drawn)
-
-
-def test_the_fast_path_refuses_house_rules():
-    game = Game.new(3, rules=Rules.encanto().replace(force_play=True), seed=1)
-    with pytest.raises(ValueError, match="house rule"):
-        play_sensible_hand(game, [SensibleBot(0), SensibleBot(1), SensibleBot(2)])
 
 
 def test_run_hand_lets_bots_jump_in():

@@ -97,11 +97,10 @@ def test_max_hand_size_is_the_largest_hand_seen_move_by_move(house):
         assert sim.max_hand_size(game) <= seen + rules.uno_penalty
 
 
-def test_max_hand_in_simulate_games_is_the_same_on_the_fast_and_the_engine_path(monkeypatch):
+def test_max_hand_in_simulate_games_is_the_same_with_reused_and_new_bots(monkeypatch):
     from uno_lessons.simulation import games as games_module
 
     fast = sim.simulate_games(80, 4, seed=12)
-    monkeypatch.setattr(games_module, "all_sensible", lambda bots: False)
     monkeypatch.setattr(games_module, "_sensible_policies", lambda spec: None)
     engine = sim.simulate_games(80, 4, seed=12)
     assert same_stats(fast, engine)

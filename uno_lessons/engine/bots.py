@@ -163,10 +163,11 @@ class SensibleBot(Bot):
             if best.target is not None and best.card is not None and best.card.rank is Rank.SEVEN:
                 return _fewest_target(game, [m for m in moves if m.card == best.card])  # H-SEVEN-ZERO
             return best
-        for rank in (Rank.WILD, Rank.WILD_DONT_TALK, Rank.WILD_DRAW_FOUR):
-            options = [m for m in moves if m.card is not None and m.card.rank is rank and m.honest is not False]
-            if options:
-                return self._best_wild(game, options, hand)
+        if wild:  # (every play of a wild names a colour: without one, none is offered)
+            for rank in (Rank.WILD, Rank.WILD_DONT_TALK, Rank.WILD_DRAW_FOUR):
+                options = [m for m in moves if m.card is not None and m.card.rank is rank and m.honest is not False]
+                if options:
+                    return self._best_wild(game, options, hand)
         for kind in (MoveKind.DRAW, MoveKind.PASS):
             for m in moves:
                 if m.kind is kind:
@@ -292,6 +293,8 @@ def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000,
     # Bots that react only near UNO need no call unless someone can be caught or they hold
     # two cards or fewer (react cannot open an UNO window, so skipping the others is exact).
     always = not all(b.reacts_near_uno_only for b in bots)
+    jumps = game.rules.jump_in  # Rules are frozen: read once, not on every move
+    apply, record = game.apply, None if moves is None else moves.append
     for _move in range(max_moves):
         if always or game.uno_window is not None:
             for s in seats:
@@ -302,17 +305,17 @@ def run_hand(game: Game, bots: Sequence[Bot], max_moves: int = 5000,
                     bots[s].react(game, s)
         if game.winner is not None:
             break
-        if game.rules.jump_in:  # H-JUMP: the first bot in play order that jumps in does
+        if jumps:  # H-JUMP: the first bot in play order that jumps in does
             jumped = _jump_in(game, bots)
             if jumped is not None:
-                if moves is not None:
-                    moves.append(jumped)
+                if record is not None:
+                    record(jumped)
                 if game.winner is not None:
                     break
                 continue
-        move = game.apply(bots[game.current_player].choose(game))
-        if moves is not None:
-            moves.append(move)
+        move = apply(bots[game.current_player].choose(game))
+        if record is not None:
+            record(move)
         if game.winner is not None:
             break
     return game

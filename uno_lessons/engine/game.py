@@ -334,20 +334,16 @@ class Game:
     # caller knows is a play or a draw (the fast simulation's usual moves, a call fewer).
     def apply_fast(self, move: Move) -> None:
         """Make ``move``, which must be legal now, without checking it: ``apply`` after its
-        check, for programs that build only legal moves (the fast simulation,
-        ``simulation/fastbots.py``), which it spares the legal moves they never need.
+        check, for programs that make only moves the engine has listed as legal (the agents'
+        environment, ``agents/turns.py``, which has checked the action against its mask).
 
         It skips exactly what ``apply`` checks: that ``move`` is one of ``legal_moves()`` and
         the look-up of the engine's own copy. So ``move`` must be the engine's own interned
-        Move of a legal move, honesty flag included: one of ``legal_moves()``, or one made as
-        the engine makes them (``moves.PLAIN_PLAYS``, ``wild_plays`` with
-        ``wild_draw_four_honest``, ``silence_plays``, ``DRAW``, ``DRAW_WITH_COLOR``, ``KEEP``,
-        ``ACCEPT``, ``CHALLENGE``, ``PASS``). An illegal move raises nothing and leaves a game
-        the rules cannot reach. Everything else is as in ``apply``: the UNO window closes
-        (E-UNO-4), the move's rules and events follow, the cached legal moves are forgotten.
-        tests/test_fastbots.py holds fastbots, whose moves are legal by construction (read
-        from the hand, ``moves.PLAYABLE`` and the phase), to ``apply``: the same moves,
-        state and events, move for move."""
+        Move of a legal move, honesty flag included: one of ``legal_moves()``. An illegal move
+        raises nothing and leaves a game the rules cannot reach. Everything else is as in
+        ``apply``: the UNO window closes (E-UNO-4), the move's rules and events follow, the
+        cached legal moves are forgotten. tests/test_sim_bots.py holds it to ``apply`` over
+        random legal moves: the same state and events, move for move."""
         kind = move.kind
         if kind is _PLAY:
             self.play_fast(move)

@@ -20,8 +20,6 @@ from ..engine.rules import HOUSE_SWITCHES, Rules, rule_set_name
 from ..engine.seeds import Seed
 from ..i18n import _, ngettext
 from .estimate import Estimate, label_rows
-from .fastbots import all_sensible, play_sensible_hand
-from .seeding import SeatSeeds, pcg64_states
 
 _WD4 = Rank.WILD_DRAW_FOUR
 
@@ -205,20 +203,6 @@ def house_rules(rules: Rules, house: Iterable[str]) -> Rules:
     return rules.replace(name=" + ".join([rules.name, *on]), **dict.fromkeys(on, True))
 
 
-def _play_fast(game: Game, bots: Sequence[SensibleBot], max_moves: int, first: int, index: int,
-               answers: list[tuple]) -> tuple[int, ...]:
-    """``_read_game``'s figures for a new game of plain SensibleBots, counted while it is
-    played by ``fastbots.play_sensible_hand`` instead of read back from the event log."""
-    # Cards drawn while the game was set up (C-SETUP-4: a Draw Two turned first).
-    setup_drawn = sum(map(len, game.hands)) - len(game.hands) * game.rules.hand_size
-    found: list[tuple] = []
-    tally = play_sensible_hand(game, bots, max_moves, None, found)
-    answers += [(index, *row) for row in found]
-    winner = NOBODY if game.winner is None else game.winner
-    return (tally.moves, winner, first, game.points or 0, setup_drawn + tally.drawn, tally.wild_draw_fours,
-            tally.bluffs, tally.challenges, tally.caught)
-
-
 def simulate_games(
     n_games: int,
     players: int | Sequence[Any] = 4,
@@ -251,42 +235,29 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
     if progress is not None:
         progress(0, n_games)
     n_players = 0
-    # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the bots.
-    # One Generator deals every game, set to the state a new one seeded so would have; a bot's
-    # Generator is built only if it draws a random number.
-    rng = np.random.Generator(np.random.PCG64(0))
+    # As bots.play_game does: children 0 and 1 of SeedSequence(s) seed the game and the bots
+    # (engine.seeds.Seed: a bot's SeedSequence and Generator are built only if it draws a
+    # random number, which most games' bots never do).
     reused: dict[tuple, list[SensibleBot]] = {}
-    seat_seeds: list[SeatSeeds] = []
-    house = rules.house
-    for i, (s, state) in enumerate(zip(seeds.tolist(), pcg64_states(seeds, child=0))):
+    for i, s in enumerate(seeds.tolist()):
         spec = seating(i)
         policies = _sensible_policies(spec)
         bots: Sequence[Bot]
-        fast: Sequence[SensibleBot] | None  # the bots when fastbots can play them
         if policies is None:
             bots = make_players(spec, Seed(s, (1,)))
-            fast = bots if all_sensible(bots) else None
         else:  # the bots make_players would make, reused with new seeds: a seat's seed is child k
             sensible_bots = reused.get(policies)
             if sensible_bots is None:
                 sensible_bots = reused[policies] = [SensibleBot(None, rate, least) for rate, least in policies]
-            while len(seat_seeds) < len(sensible_bots):  # seat k's seeds: children (1, k), as make_bots
-                seat_seeds.append(SeatSeeds(seeds, (1, len(seat_seeds))))
-            for bot, seat_seed in zip(sensible_bots, seat_seeds):
-                bot.reseed(seat_seed.select(i, s))
-            bots = fast = sensible_bots
+            for k, bot in enumerate(sensible_bots):
+                bot.reseed(Seed(s, (1, k)))
+            bots = sensible_bots
         n_players = len(bots)
-        rng.bit_generator.state = state
-        game = Game.new(n_players, rules=rules, rng=rng)
+        game = Game.new(n_players, rules=rules, rng=Seed(s, (0,)).generator())
         first = game.current_player
-        # fastbots.py knows no house rule (H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL,
-        # H-FORCE): with any of them on, every game goes through the engine's own moves.
-        if fast is not None and not house:  # the same game, faster (fastbots.py)
-            row = _play_fast(game, fast, max_moves, first, i, answers)
-        else:
-            moves: list[Move] = []
-            _run_hand(game, bots, max_moves, moves)
-            row = _read_game(game, moves, first, i, answers)
+        moves: list[Move] = []
+        _run_hand(game, bots, max_moves, moves)
+        row = _read_game(game, moves, first, i, answers)
         rows.append((*row, max_hand_size(game)))
         if progress is not None and ((i + 1) % step == 0 or i + 1 == n_games):
             progress(i + 1, n_games)
