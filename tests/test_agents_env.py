@@ -107,19 +107,57 @@ def test_the_mask_is_exactly_the_legal_decisions_and_every_move_maps_to_an_actio
         assert "decline" in seen
 
 
+def _read_back(obs: np.ndarray, n: int, seat: int) -> dict:
+    """The fields of a seat's view an observation holds, read back from its entries (the
+    layout in agents/observe.py's docstring), in seat numbers, not relative ones."""
+    from uno_lessons.agents import observe as ob
+    from uno_lessons.engine.cards import ALL_CARDS
+    from uno_lessons.engine.moves import COLORS, DRAWN, OVER, RESPOND, TURN
+
+    def one(start: int, stop: int) -> int | None:
+        block = obs[start:stop]
+        assert set(block.tolist()) <= {0, 1} and block.sum() <= 1
+        return int(np.flatnonzero(block)[0]) if block.any() else None
+
+    def seats(block: int) -> list[int]:
+        flags = obs[ob.SEATS + block * n:ob.SEATS + (block + 1) * n]
+        return sorted((seat + r) % n for r in np.flatnonzero(flags))
+
+    color, drawn = one(ob.COLOR, ob.PHASE), one(ob.DRAWN, ob.CLOCKWISE)
+    assert len(seats(1)) == 1 and len(seats(2)) <= 1 and len(seats(3)) <= 1
+    return {
+        "hand": sorted(c.index for i, c in enumerate(ALL_CARDS) for _copy in range(obs[i])),
+        "top_card": ALL_CARDS[one(ob.TOP, ob.COLOR)],
+        "current_color": None if color is None else COLORS[color],
+        "phase": (TURN, DRAWN, RESPOND, OVER)[one(ob.PHASE, ob.DRAWN)],
+        "drawn": None if drawn is None else ALL_CARDS[drawn],
+        "direction": 1 if obs[ob.CLOCKWISE] else -1,
+        "stack": int(obs[ob.STACK]), "draw_pile_size": int(obs[ob.PILE]),
+        "discard_pile_size": int(obs[ob.DISCARDS]), "jumping": bool(obs[ob.JUMP]),
+        "hand_sizes": tuple(int(obs[ob.SEATS + (s - seat) % n]) for s in range(n)),
+        "current_player": seats(1)[0], "silenced": (seats(2) or [None])[0],
+        "uno_window": (seats(3) or [None])[0], "uno_said": frozenset(seats(4)),
+    }
+
+
 def test_observation_is_what_the_seats_view_holds_for_every_seat():
+    """Every entry of every seat's observation, read back, is what ``game.view(seat)`` holds
+    (and the H-STACK penalty and whether the seat is asked to jump in); no entry is left."""
     for rules, players in ((Rules.encanto(), 4), (PARTY, 3), (JUMPY, 10)):
         e = env(players, rules)
         count = [0]
 
         def check(e: UnoEnv, count=count) -> None:
             count[0] += 1
-            if count[0] % 7:
-                return  # the views narrate the whole log: every seventh step is enough
             for seat, agent in enumerate(e.possible_agents):
-                jumping = e.turns.jumping and seat == e.turns.seat
-                view = e.observer.encode_view(e.game.view(seat), e.game.stack, jumping)
-                assert np.array_equal(e.observe(agent)["observation"], view)
+                obs = e.observe(agent)["observation"]
+                assert obs.shape == (e.observer.size,)
+                view = e.game.view(seat, log=False)
+                got = _read_back(obs, len(e.possible_agents), seat)
+                assert got.pop("hand") == sorted(c.index for c in view.hand)
+                assert got.pop("stack") == e.game.stack
+                assert got.pop("jumping") == (e.turns.jumping and seat == e.turns.seat)
+                assert got == {name: getattr(view, name) for name in got}, (seat, got)
 
         playout(e, 11, check, max_steps=400)
         assert count[0] > 50

@@ -27,12 +27,15 @@ entries         what
 178 + 4n + r    1 for each seat whose UNO counts for its present hand
 ==============  ===========================================================
 
-``ObservationCodec.encode`` reads the game's public fields and the observer's own hand
-directly (once per step, so it is written for speed: it joins ready-made pieces in one
-call, and in a game that keeps its hands' counts and sizes, ``Game.track_hands``, as the
-environment's do, it copies them instead of counting the cards); ``encode_view`` builds the
-same array from ``game.view(seat)``, and tests/test_agents_env.py holds the two equal in
-random games.
+``ObservationCodec.encode`` encodes what the seat's view holds, field by field, read where
+``engine.view.player_view`` reads it: the game's public fields, the observer's own hand as
+counts (``engine.game.tally``, or the counts the game keeps, below), the hands' sizes, and the
+drawn card through ``engine.view.seen_drawn``, the engine's rule for who sees it. It reads
+them from the game rather than from a ``PlayerView`` object because it runs once per step:
+building the view would cost more than the rest of the step (it is written for speed: it
+joins ready-made pieces in one call, and in a game that keeps its hands' counts and sizes,
+``Game.track_hands``, as the environment's do, it copies them instead of counting the cards).
+tests/test_agents_env.py reads every entry back and compares it with ``game.view(seat)``.
 """
 
 from __future__ import annotations
@@ -43,11 +46,11 @@ import numpy as np
 
 from ..engine.game import tally
 from ..engine.kinds import Phase
+from ..engine.view import seen_drawn
 from .actions import COLOR_INDEX
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.view import PlayerView
 
 HAND, TOP, COLOR, PHASE, DRAWN = 0, 55, 110, 114, 118
 CLOCKWISE, STACK, PILE, DISCARDS, JUMP, SEATS = 173, 174, 175, 176, 177, 178
@@ -131,7 +134,7 @@ class ObservationCodec:
         else:
             mine, sizes = counts[seat], game.tally_sizes  # (the sizes twice over: one slice)
         discards, current, value = game.discard_pile, game.current_player, self._value
-        drawn = game.drawn if current == seat else None
+        drawn = seen_drawn(game, seat)
         out = self._join((
             mine,
             self._card[discards[-1].index],
@@ -152,29 +155,4 @@ class ObservationCodec:
                 out[SEATS + 3 * n + at[window]] = 1
             for s in said:
                 out[SEATS + 4 * n + at[s]] = 1
-        return out
-
-    def encode_view(self, view: PlayerView, stack: int, jumping: bool = False) -> np.ndarray:
-        """The same observation from a seat's :class:`PlayerView` (``game.view(seat)``) and
-        the public H-STACK penalty: the reference ``encode`` is tested against."""
-        seat, n = view.seat, self.players
-        assert seat is not None  # an agent holds a seat
-        out = np.zeros(self.size, dtype=np.int8)
-        for card in view.hand:
-            out[card.index] += 1
-        out[TOP + view.top_card.index] = 1
-        if view.current_color is not None:
-            out[COLOR + COLOR_INDEX[view.current_color]] = 1
-        out[PHASE + PHASE_INDEX[Phase(view.phase)]] = 1
-        if view.drawn is not None:
-            out[DRAWN + view.drawn.index] = 1
-        out[CLOCKWISE] = view.direction == 1
-        out[STACK], out[PILE], out[DISCARDS], out[JUMP] = stack, view.draw_pile_size, view.discard_pile_size, jumping
-        for s in range(n):
-            r = (s - seat) % n
-            out[SEATS + r] = view.hand_sizes[s]
-            out[SEATS + n + r] = s == view.current_player
-            out[SEATS + 2 * n + r] = s == view.silenced
-            out[SEATS + 3 * n + r] = s == view.uno_window
-            out[SEATS + 4 * n + r] = s in view.uno_said
         return out

@@ -234,9 +234,10 @@ class Game:
         items = self.events if last is None else self.events[-last:]
         return [e.describe(self.names, viewer) for e in items]
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` can see: their own hand, the table, other hands only as counts."""
-        return player_view(self, seat)
+    def view(self, seat: int, *, log: bool = True) -> PlayerView:
+        """What ``seat`` can see: their own hand, the table, other hands only as counts
+        (``log=False``: without the event log, see :func:`~.view.player_view`)."""
+        return player_view(self, seat, log=log)
 
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self) -> list[Move]:

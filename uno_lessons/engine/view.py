@@ -59,9 +59,19 @@ class PlayerView:
         return [n for s, n in enumerate(self.hand_sizes) if s != self.seat]
 
 
-def player_view(game: Game, seat: int | None) -> PlayerView:
+def seen_drawn(game: Game, seat: int | None) -> Card | None:
+    """The card ``seat`` just drew, if it is theirs to play or keep now (E-DRAW-2); None
+    for everyone else: only the player to move sees it (``PlayerView.drawn``, and the agents'
+    observation, which encodes what the view holds)."""
+    return game.drawn if seat is not None and game.current_player == seat else None
+
+
+def player_view(game: Game, seat: int | None, *, log: bool = True) -> PlayerView:
     """The view of ``seat``: own cards face up, every other hand as a count only. With
-    ``seat=None``, a spectator's view: no hand at all, and no drawn card in the log."""
+    ``seat=None``, a spectator's view: no hand at all, and no drawn card in the log.
+    ``log=False`` leaves the log out (``log`` is then empty): telling the log costs more
+    than all the rest, and grows with the game, so a program that reads a view on every move
+    (the learners' features) asks for the log only when it reads it."""
     if seat is not None and not 0 <= seat < len(game.hands):
         raise ValueError(no_such_seat(seat, len(game.hands)))
     mine = seat is not None and game.current_player == seat
@@ -77,12 +87,12 @@ def player_view(game: Game, seat: int | None) -> PlayerView:
         draw_pile_size=game.draw_pile_size,
         discard_pile_size=len(game.discard_pile),
         phase=game.phase,
-        drawn=game.drawn if mine else None,
+        drawn=seen_drawn(game, seat),
         silenced=game.silenced,
         uno_window=game.uno_window,
         uno_said=frozenset(game.uno_said),
         winner=game.winner,
         points=game.points,
         legal_moves=tuple(game.legal_moves()) if mine else (),
-        log=tuple(game.narrate(viewer=NOBODY if seat is None else seat)),
+        log=tuple(game.narrate(viewer=NOBODY if seat is None else seat)) if log else (),
     )

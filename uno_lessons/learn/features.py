@@ -2,10 +2,11 @@
 
 A policy (:mod:`.policy`) scores each legal move as a weighted sum of its features and
 prefers the move with the highest score. Every feature is a function ``(situation, move) ->
-float`` in :data:`FEATURE_FUNCTIONS`, under a readable name. A :class:`Situation` holds only
-what the seat to move may know: its own hand, the top card and the colour in force, every
-hand's *size*, the direction of play, the phase and the card it just drew. It never holds
-another player's cards, so no feature can peek.
+float`` in :data:`FEATURE_FUNCTIONS`, under a readable name. A :class:`Situation` is made
+from the seat's own view (``game.view(seat)``, the engine's definition of what a seat may
+see): its own hand, the top card and the colour in force, every hand's *size*, the direction
+of play, the phase and the card it just drew. It never holds another player's cards, so no
+feature can peek.
 
 The default features (:data:`FEATURES`), each 0 or 1 unless it says otherwise:
 
@@ -41,10 +42,11 @@ from ..engine.cards import Card, Color, Rank
 from ..engine.game import Game
 from ..engine.kinds import MoveKind, Phase
 from ..engine.moves import COLORS, Move
+from ..engine.view import PlayerView
 from ..i18n import _
 
 __all__ = ["EXTRA_FEATURES", "FEATURES", "FEATURE_FUNCTIONS", "Situation", "Feature",
-           "feature_matrix", "situation"]
+           "feature_matrix", "situation", "situation_of"]
 
 _PLAY, _DRAW, _PASS, _KEEP = MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.KEEP
 _HITS = (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
@@ -75,15 +77,23 @@ class Situation:
 
 
 def situation(game: Game, seat: int) -> Situation:
-    """The :class:`Situation` of ``seat`` in ``game`` (its own hand, the table, counts)."""
-    hand = tuple(game.hands[seat])
+    """The :class:`Situation` of ``seat`` in ``game``: what its view holds (the log left
+    out: no feature reads it), with the hand's colours counted."""
+    return situation_of(game.view(seat, log=False))
+
+
+def situation_of(view: PlayerView) -> Situation:
+    """The :class:`Situation` a seat's :class:`~uno_lessons.engine.view.PlayerView` holds."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError(_("A spectator holds no hand: features are read from a seat's view."))
+    hand = view.hand
     counts: dict[Color | None, int] = dict.fromkeys(COLORS, 0)
     counts[None] = 0
     for card in hand:
         counts[card.color] += 1
-    mine = game.current_player == seat
-    return Situation(seat, hand, tuple(len(h) for h in game.hands), game.top_card, game.current_color,
-                     game.direction, game.phase, game.drawn if mine else None, counts, counts[None])
+    return Situation(seat, hand, view.hand_sizes, view.top_card, view.current_color, view.direction,
+                     Phase(view.phase), view.drawn, counts, counts[None])
 
 
 Feature = Callable[[Situation, Move], float]
