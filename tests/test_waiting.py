@@ -213,5 +213,9 @@ def test_ready_for_a_class_is_said_once_its_pages_are_prepared():
     out, front = StringIO(), Front()
     asyncio.run(say_when_ready(front, ServeOptions(class_size=30), out, every=0))
     assert front.asked == 3
+    answers = iter([{"notebooks": {}, "single": None, "taken": 0}])  # preheating off: no pool to wait for
+    silent = StringIO()
+    asyncio.run(say_when_ready(Front(), ServeOptions(class_size=30), silent, every=0))
+    assert silent.getvalue() == ""
     assert out.getvalue() == ("Ready for a class of 30: 37 pages are prepared, and each one used is replaced at once. "
                               "A page that finds none free says it is waiting, and so does this terminal.\n")

@@ -129,7 +129,10 @@ async def say_when_ready(front: Any, opts: ServeOptions, out, every: float = 1.0
     from ..voila.waiting import status_line
 
     while True:
-        ready, size = status_line(await front.pool_status())
+        status = await front.pool_status()
+        if status and not status.get("notebooks"):
+            return  # no pool at all (preheating switched off with `-- …`): nothing will be ready
+        ready, size = status_line(status)
         if size and ready >= size:
             break
         await asyncio.sleep(every)

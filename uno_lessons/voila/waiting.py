@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -72,7 +73,8 @@ class Queue:
     def find(self, owner: str, page: str) -> Ticket | None:
         """The request ``owner`` made for ``page`` whose browser was told it waits, if it is
         still in the queue (two tabs opened at once are two pages, each its own kernel)."""
-        return next((t for t in self.tickets if t.told and t.owner == owner and t.page == page), None)
+        return next((t for t in self.tickets if t.told and t.page == page and secrets.compare_digest(t.owner, owner)),
+                    None)
 
     def add(self, owner: str, page: str) -> Ticket:
         """A new request, at the end of the queue."""
