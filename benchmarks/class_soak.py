@@ -451,7 +451,7 @@ class Harness:
         return (self.replica.hand_number, g.current_player, g.phase, g.winner, tuple(len(h) for h in g.hands))
 
     def _poll(self) -> list[str]:
-        return self.store._records(self.code, self.replica.seq)
+        return self.store.records(self.code, self.replica.seq)
 
     async def poll_store(self) -> None:
         from uno_lessons.table.records import decode
@@ -758,7 +758,7 @@ class Harness:
         await asyncio.to_thread(self.redis.start)
         f.detail = f"redis-server down {now() - f.t_start:.1f} s"
         try:
-            after = await asyncio.to_thread(self.store._seq, self.code)
+            after = await asyncio.to_thread(self.store.seq, self.code)
             f.lost_on_restart = max(0, before - after)
         except Exception as exc:  # noqa: BLE001
             f.detail += f"; the harness could not read it again ({type(exc).__name__})"
@@ -1162,9 +1162,7 @@ def main() -> None:
             db_path = str(tmp / "tables.db")
             url = f"sqlite:///{db_path}" + (f"?busy={args.busy:g}" if args.busy is not None else "")
         store = open_store(url)
-        busy = float(getattr(store, "busy", 0) or 0)
-        if db_path and not busy:
-            busy = store._db.execute("pragma busy_timeout").fetchone()[0] / 1000
+        busy = float(getattr(store.backend, "busy", 0) or 0)  # SQLite's ?busy= (its busy_timeout)
         rules = replace(Rules.encanto(), target_score=10**6)  # hands are dealt on for the whole run
         seats = ["human"] * learners + ["sensible"] * args.bots
         code, key = store.create(learners + args.bots, seats, rules=rules, seed=args.seed)
@@ -1236,7 +1234,7 @@ def main() -> None:
                 print(f"#   the server says: {line}")
             raise SystemExit(1) from None
         final = open_store(url)
-        records = final._records(code, 0)
+        records = final.records(code, 0)
         try:
             final.load(code)
             replay_ok = f"yes ({len(records)} records)"

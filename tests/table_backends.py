@@ -119,7 +119,7 @@ def count_lost_races(store, first_rival: Callable[[], object] | None = None) -> 
     the one-item list returned. With ``first_rival``, the next append loses on purpose:
     ``first_rival()`` writes first, between the page's check and its append."""
     lost = [0]
-    append = store._append
+    append = store.backend.append
     rivals = [first_rival] if first_rival is not None else []
 
     def counting(*args, **kwargs) -> bool:
@@ -129,7 +129,7 @@ def count_lost_races(store, first_rival: Callable[[], object] | None = None) -> 
         lost[0] += not done
         return done
 
-    store._append = counting
+    store.backend.append = counting
     return lost
 
 
@@ -138,19 +138,20 @@ def count_lost_races(store, first_rival: Callable[[], object] | None = None) -> 
 # debugger would: for the tests that look at raw storage (hashes only) or edit it by hand.
 def raw_texts(store, code: str) -> list[str]:
     """Every text the store keeps about table ``code`` (keys, config, hashes, records)."""
-    kind = type(store).__name__
-    if kind == "SQLiteStore":
+    backend = store.backend
+    kind = type(backend).__name__
+    if kind == "SQLiteBackend":
         import sqlite3
 
-        with sqlite3.connect(store.path) as db:
+        with sqlite3.connect(backend.path) as db:
             rows = db.execute("select * from tables where code = ?", (code,)).fetchall()
             rows += db.execute("select * from seats where code = ?", (code,)).fetchall()
             rows += db.execute("select * from records where code = ?", (code,)).fetchall()
         return [str(cell) for row in rows for cell in row]
-    if kind == "RedisStore":
+    if kind == "RedisBackend":
         import redis
 
-        client = redis.Redis.from_url(store.url, decode_responses=True)
+        client = redis.Redis.from_url(backend.url, decode_responses=True)
         try:
             out = []
             for key in client.scan_iter(f"uno:{code}:*"):
@@ -167,7 +168,7 @@ def raw_texts(store, code: str) -> list[str]:
             return out
         finally:
             client.close()
-    table = store._tables[code]
+    table = backend.tables[code]
     return [table["config"], table["teacher"], *table["log"],
             *(x for pair in table["seats"].items() for x in map(str, pair))]
 
@@ -175,21 +176,22 @@ def raw_texts(store, code: str) -> list[str]:
 def raw_edit(store, code: str, *, record: int | None = None, text: str) -> None:
     """Replace record number ``record`` (1 = the first) of table ``code`` with ``text``, or
     with ``record=None`` its config, bypassing every check."""
-    kind = type(store).__name__
-    if kind == "SQLiteStore":
+    backend = store.backend
+    kind = type(backend).__name__
+    if kind == "SQLiteBackend":
         import sqlite3
 
-        with sqlite3.connect(store.path) as db:
+        with sqlite3.connect(backend.path) as db:
             if record is None:
                 done = db.execute("update tables set config = ? where code = ?", (text, code))
             else:
                 done = db.execute("update records set record = ? where code = ? and seq = ?",
                                   (text, code, record))
             assert done.rowcount == 1
-    elif kind == "RedisStore":
+    elif kind == "RedisBackend":
         import redis
 
-        client = redis.Redis.from_url(store.url, decode_responses=True)
+        client = redis.Redis.from_url(backend.url, decode_responses=True)
         try:
             if record is None:
                 assert client.set(f"uno:{code}:config", text, xx=True)
@@ -198,9 +200,9 @@ def raw_edit(store, code: str, *, record: int | None = None, text: str) -> None:
         finally:
             client.close()
     elif record is None:
-        store._tables[code]["config"] = text
+        backend.tables[code]["config"] = text
     else:
-        store._tables[code]["log"][record - 1] = text
+        backend.tables[code]["log"][record - 1] = text
 
 
 # ---------------------------------------------------------------------- workers (other processes)

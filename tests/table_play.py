@@ -116,21 +116,21 @@ def play(room: Classroom, seed: int, steps: int, check: Callable[[Classroom, Tab
     for step in range(1, steps + 1):
         if stored.match.is_over:
             break
-        before = room.store._seq(room.code)
+        before = room.store.seq(room.code)
         _what, act = random_action(room, rng)
         try:
             act()
         except (IllegalMove, TableError):
-            assert room.store._seq(room.code) == before, "a refused action stored something"
+            assert room.store.seq(room.code) == before, "a refused action stored something"
             counts["refused"] += 1
-        after = room.store._seq(room.code)
+        after = room.store.seq(room.code)
         assert after >= before
         counts["stored"] += after > before
         for page in room.pages:
             page.sync()
             assert page.seq == after and page.seq >= seqs[id(page)], "a page went back in time"
             seqs[id(page)] = page.seq
-        for text in room.store._records(room.code, stored.seq):
+        for text in room.store.records(room.code, stored.seq):
             stored.apply(decode(text))
         if step % reload_every == 0 or step == steps or stored.match.is_over:
             full = room.store.load(room.code)

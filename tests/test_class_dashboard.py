@@ -109,12 +109,12 @@ def test_two_learners_and_the_teacher_play_together(table):
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
     assert teacher.table.role == "teacher" and "uno-teacher-panel" in teacher.teacher_panel.widget._dom_classes
     # Ben cannot play out of turn: the table refuses, and nothing is stored.
-    seq = store._seq(code)
+    seq = store.seq(code)
     ben.click_card(0)
-    assert ben.message.kind == "error" and "turn" in ben.message.text and store._seq(code) == seq
+    assert ben.message.kind == "error" and "turn" in ben.message.text and store.seq(code) == seq
     # Ana plays G3 from her page; Ben's and the teacher's pages see it at their next tick.
     ana.click_card(ana.hand.cards.index(START.hands[0][0]))
-    assert store._seq(code) == seq + 1
+    assert store.seq(code) == seq + 1
     for page in (ben, teacher):
         page.table.tick()
         assert page.table.state.game.top_card.code == "G3"

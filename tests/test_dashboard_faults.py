@@ -44,7 +44,7 @@ def store(tmp_path):
 @contextmanager
 def locked(store):
     """Another process holds the store's write lock (as a stuck kernel or a backup would)."""
-    other = sqlite3.connect(store.path, timeout=0, isolation_level=None)
+    other = sqlite3.connect(store.backend.path, timeout=0, isolation_level=None)
     other.execute("begin exclusive")
     try:
         yield
@@ -62,7 +62,7 @@ def assert_store_failure_shown(page, before_seq: int, store, code: str, said_bef
     assert page.message.text in ("The table could not save your move; try again in a moment.",
                                  "The table cannot be reached just now; it will try again in a moment.",
                                  "The table could not save your seat; try again in a moment."), page.message.text
-    assert store._seq(code) == before_seq
+    assert store.seq(code) == before_seq
     new = said(page)[said_before:]
     assert new.count((page.message.text, True)) == 1, new  # assertively, once
 
@@ -85,7 +85,7 @@ def learner(store, code, seat, name):
 def test_a_learners_move_the_store_cannot_save_is_said_and_can_be_tried_again(store, click):
     code, _key = store.create(["Ana", "Ben", "Caro"], ["human"] * 3, seed=1, start=START.to_json())
     ana = learner(store, code, 0, "Ana")
-    seq, hand = store._seq(code), list(ana.hand.cards)
+    seq, hand = store.seq(code), list(ana.hand.cards)
     do = {"card": lambda: ana.hand.box.children[0].click(), "draw": ana.actions.draw.click,
           "uno": ana.actions.uno.click}[click]
     assert not ana.actions.draw.disabled and not ana.actions.uno.disabled
@@ -98,7 +98,7 @@ def test_a_learners_move_the_store_cannot_save_is_said_and_can_be_tried_again(st
     assert not ana.actions.draw.disabled and not ana.actions.uno.disabled
     assert "uno-legal" in ana.hand.box.children[0]._dom_classes
     do()  # the store is back: the same click works
-    assert store._seq(code) == seq + 1 and ana.message.kind != "error"
+    assert store.seq(code) == seq + 1 and ana.message.kind != "error"
 
 
 def test_a_catch_the_store_cannot_save(store):
@@ -110,7 +110,7 @@ def test_a_catch_the_store_cannot_save(store):
     store.join(code, seat=1, name="Ben").apply(Move("play", Card.parse("G1")))
     ana.table.sync()
     assert ana.actions.catch_target.value == 1 and not ana.actions.catch.disabled
-    seq, n = store._seq(code), len(said(ana))
+    seq, n = store.seq(code), len(said(ana))
     with locked(store):
         ana.actions.catch.click()
     assert_store_failure_shown(ana, seq, store, code, n)
@@ -131,12 +131,11 @@ def test_sit_down_and_just_watch_when_the_store_fails(store, monkeypatch):
     assert message.kind == "error" and "could not save your seat" in message.text
     assert not sit.disabled and sit.comm is not None and store.load(code).claimed == set()
     # Reading fails too (the store's server is away): Just watch says so, the form stays.
-    real = type(store)._table
-    monkeypatch.setattr(type(store), "_table", lambda self, code: (_ for _ in ()).throw(
-        StoreError("The table cannot be reached just now; it will try again in a moment.")))
-    watch.click()
-    assert message.kind == "error" and "cannot be reached" in message.text and watch.comm is not None
-    monkeypatch.setattr(type(store), "_table", real)
+    with monkeypatch.context() as away:
+        away.setattr(store.backend, "table", lambda code: (_ for _ in ()).throw(
+            StoreError("The table cannot be reached just now; it will try again in a moment.")))
+        watch.click()
+        assert message.kind == "error" and "cannot be reached" in message.text and watch.comm is not None
     sit.click()  # back: the seat is taken and the form is gone
     assert store.load(code).claimed == {0} and sit.comm is None and page.game.table.role == "seat"
 
@@ -157,7 +156,7 @@ def test_the_teachers_clicks_when_the_store_fails(store):
         "close": lambda: (panel.close.button.click(), panel.close.yes.click()),
     }
     for what, click in clicks.items():
-        seq, n = store._seq(code), len(said(teacher))
+        seq, n = store.seq(code), len(said(teacher))
         with locked(store):
             click()
         assert_store_failure_shown(teacher, seq, store, code, n)

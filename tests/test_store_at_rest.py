@@ -22,7 +22,7 @@ import pytest
 
 from uno_lessons.dashboard.seat_book import SeatBook
 from uno_lessons.table import open_store
-from uno_lessons.table.sqlite import SQLiteStore, secure_store_file
+from uno_lessons.table.sqlite import SQLiteBackend, secure_store_file
 
 SEED = 987654321
 #: How the seed stands in the stored config (TableConfig.to_json): what the attacker looks for.
@@ -128,7 +128,7 @@ def test_the_package_folder_is_made_for_its_owner_alone_and_closed_again(shared,
     own = shared / "xdg" / "uno_lessons"
     store = open_store()
     try:
-        assert isinstance(store, SQLiteStore) and store.path == str(own / "tables.db")
+        assert isinstance(store.backend, SQLiteBackend) and store.backend.path == str(own / "tables.db")
         store.create(3, seed=SEED)
     finally:
         store.close()  # the log is checkpointed into the file itself

@@ -35,7 +35,7 @@ def test_a_local_table_takes_every_learner_seat_for_the_screen():
     table = hot_seat()
     assert table.role == "local" and table.is_local and table.is_teacher
     assert table.my_seats == [0, 1] and table.state.claimed == {0, 1} and table.state.free_seats() == []
-    assert table.state.seq == table.handle.store._seq(table.code)
+    assert table.state.seq == table.handle.store.seq(table.code)
 
 
 def test_hot_seat_acts_for_the_learner_to_move_else_the_viewed_seat():
@@ -69,7 +69,7 @@ def test_run_bots_moves_until_a_learner_is_to_move_or_the_hand_ends():
         assert g.current_player == 1
         table.apply(table.seats[1].legal_moves()[0])
     assert table.state.game.winner is not None
-    assert table.state.seq == table.handle.store._seq(table.code)
+    assert table.state.seq == table.handle.store.seq(table.code)
 
 
 # ---------------------------------------------------------------------- the clock
@@ -77,8 +77,8 @@ def test_tick_lets_a_bot_move_only_after_the_pause():
     table = hot_seat(current=2)
     store, seq = table.handle.store, table.state.seq
     assert table.pause == SPEEDS["normal"]
-    assert table.tick(now=EARLIER) is False and store._seq(table.code) == seq  # too soon
-    assert table.tick(now=LATER) is True and store._seq(table.code) > seq  # Caro moved
+    assert table.tick(now=EARLIER) is False and store.seq(table.code) == seq  # too soon
+    assert table.tick(now=LATER) is True and store.seq(table.code) > seq  # Caro moved
     assert table.state.game.current_player == 0 and table.tick(now=LATER) is False  # Ana's turn
 
 
@@ -169,7 +169,7 @@ def test_connect_opens_a_seat_a_spectator_or_the_teacher(shared):
         teacher.say_uno(0)  # the teacher never acts for a learner
     with pytest.raises(TableError, match="Open a table with a seat"):
         Table.connect(store, code)
-    assert store._seq(code) == 2  # the two joins, nothing else
+    assert store.seq(code) == 2  # the two joins, nothing else
 
 
 def test_listeners_hear_their_pages_and_other_pages_changes(shared):
@@ -195,7 +195,7 @@ def test_a_refused_click_leaves_the_page_as_it_was(shared):
     before = page.view()
     with pytest.raises(IllegalMove, match="It is Ana's turn, not Ben's"):
         page.apply(page.state.game.legal_moves()[0])  # Ana's move, clicked on Ben's page
-    assert page.view() == before and store._seq(code) == before.seq
+    assert page.view() == before and store.seq(code) == before.seq
 
 
 def test_two_teacher_pages_racing_to_deal_on_deal_once_and_both_clocks_go_on():
@@ -207,10 +207,10 @@ def test_two_teacher_pages_racing_to_deal_on_deal_once_and_both_clocks_go_on():
     laptop.run_bots()
     assert laptop.state.game.winner is not None
     projector.sync()
-    seq = store._seq(code)
+    seq = store.seq(code)
     lost = count_lost_races(store, laptop.deal)  # the laptop deals just before the projector
     projector.tick(now=LATER)
-    assert lost == [1] and store._records(code, seq) == ['["deal"]']
+    assert lost == [1] and store.records(code, seq) == ['["deal"]']
     assert projector.state.hand_number == 2 and projector.problem is None
     assert projector.tick(now=LATER) is True  # its clock goes on: the first bot moves
 
@@ -218,19 +218,19 @@ def test_two_teacher_pages_racing_to_deal_on_deal_once_and_both_clocks_go_on():
 def flaky_table(fault: BaseException):
     """A bots-only local table whose store's reads fail twice with ``fault`` (raised inside
     the backend, so it goes through the store's own guard), then work again."""
-    from uno_lessons.table import Table
-    from uno_lessons.table.memory import MemoryStore
+    from uno_lessons.table import Store, Table
+    from uno_lessons.table.memory import MemoryBackend
 
     calls = {"n": 0}
 
-    class Flaky(MemoryStore):
-        def _records(self, code, since=0):
+    class Flaky(MemoryBackend):
+        def records(self, code, since=0):
             calls["n"] += 1
             if 3 <= calls["n"] <= 4:
                 raise fault
-            return super()._records(code, since)
+            return super().records(code, since)
 
-    table = Table.local(["Ana", "Ben"], ["sensible", "sensible"], seed=5, store=Flaky())
+    table = Table.local(["Ana", "Ben"], ["sensible", "sensible"], seed=5, store=Store(Flaky()))
     table.poll = 0.01
     return table, calls
 

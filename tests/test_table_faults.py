@@ -22,7 +22,7 @@ def played_table(store):
     code, key = store.create(["Ana", "Ben", "Caro"], ["human", "human", "sensible"], seed=13)
     seats = [store.join(code), store.join(code)]
     watcher = store.watch(code)
-    while store._seq(code) < 14:
+    while store.seq(code) < 14:
         watcher.sync()
         mover = watcher.state.game.current_player
         if mover == 2:
@@ -55,7 +55,7 @@ def every_way_in(store, code: str, key: str, token: str) -> Iterator[TableError]
 
 def test_a_move_edited_to_a_card_the_player_does_not_hold(store):
     code, key, seats = played_table(store)
-    records = store._records(code)
+    records = store.records(code)
     number = next(i for i, r in enumerate(records, 1) if r.startswith('["move"') and '"play"' in r)
     before = TableState.replay(store.load(code).config, records[:number - 1])
     rec = decode(records[number - 1])
@@ -85,7 +85,7 @@ BAD_RECORDS = {
 @pytest.mark.parametrize("text", BAD_RECORDS.values(), ids=BAD_RECORDS.keys())
 def test_a_record_of_another_format_is_explained(store, text):
     code, key, seats = played_table(store)
-    number = store._seq(code) - 2
+    number = store.seq(code) - 2
     raw_edit(store, code, record=number, text=text)
     for error in every_way_in(store, code, key, seats[0].token):
         assert_explained(error, code, number)
@@ -122,8 +122,8 @@ def test_a_page_whose_table_stops_replaying_stops_its_clock_and_says_why(store):
     table = Table.connect(store, code, teacher=key)
     heard = []
     table.observe(heard.append)
-    number = store._seq(code) + 1
-    store._append(code, number - 1, ['["deal"]'])  # a record that does not fit, added by hand
+    number = store.seq(code) + 1
+    store.backend.append(code, number - 1, ['["deal"]'])  # a record that does not fit, added by hand
 
     async def main() -> None:
         table.poll = 0.005

@@ -48,12 +48,12 @@ def test_acting_out_of_turn_raises_and_stores_nothing(mem):
     code, _key, seats = position_table(mem, ["R5 G2", "R7 Y3", "B1 B2"], "R1")
     ana, ben = seats[0], seats[1]
     ben.sync()
-    before, view = mem._seq(code), ben.view()
+    before, view = mem.seq(code), ben.view()
     assert ben.legal_moves() == [] and ana.legal_moves()
     red7 = next(c for c in ben.state.game.hands[1] if c.code == "R7")
     with pytest.raises(IllegalMove, match="^It is Ana's turn, not Ben's\\.$"):
         ben.apply(Move("play", red7))
-    assert mem._seq(code) == before and ben.view() == view
+    assert mem.seq(code) == before and ben.view() == view
 
 
 def test_an_illegal_move_raises_the_engines_reason_and_stores_nothing(mem):
@@ -62,11 +62,11 @@ def test_an_illegal_move_raises_the_engines_reason_and_stores_nothing(mem):
     with pytest.raises(IllegalMove) as reason:
         engine.play("G2")
     green2 = next(c for c in seats[0].state.game.hands[0] if c.code == "G2")
-    before = mem._seq(code)
+    before = mem.seq(code)
     with pytest.raises(IllegalMove) as told:
         seats[0].apply(Move("play", green2))
     assert str(told.value) == str(reason.value) and "does not match" in str(told.value)
-    assert mem._seq(code) == before
+    assert mem.seq(code) == before
     assert seats[0].view() == expected_view(mem.load(code), seats[0])
 
 
@@ -82,15 +82,15 @@ def test_a_bot_seat_cannot_be_played_by_its_learner(mem):
     ana, teacher, watcher = seats[0], mem.teacher(code, key), mem.watch(code)
     teacher.set_seat(0, "sensible")  # Ana left; a bot plays for her
     ana.sync()
-    before = mem._seq(code)
+    before = mem.seq(code)
     assert ana.legal_moves() == []
     for act in (lambda: ana.apply(Move("draw")), ana.say_uno, ana.talk, lambda: ana.catch(1)):
         with pytest.raises(IllegalMove, match="A bot plays your seat now"):
             act()
-    assert mem._seq(code) == before
+    assert mem.seq(code) == before
     assert watcher.step_bots()  # the bot moves for seat 0
     assert mem.load(code).game.current_player == 1
-    assert any(r.startswith('["move",0,') for r in mem._records(code, before))
+    assert any(r.startswith('["move",0,') for r in mem.records(code, before))
     teacher.set_seat(0, "human")  # Ana is back
     with pytest.raises(TableError, match="already taken"):
         mem.join(code, seat=0)  # her seat is still hers: nobody else can take it
@@ -117,7 +117,7 @@ def test_the_teacher_hands_an_absent_learners_seat_to_a_bot_and_bots_move(mem):
             assert watcher.step_bots(), "a bot is to move, so the bots' turn must be stored"
     stored = mem.load(code)
     assert stored.game.winner is not None
-    movers = {r.split(",")[1] for r in mem._records(code) if r.startswith('["move"')}
+    movers = {r.split(",")[1] for r in mem.records(code) if r.startswith('["move"')}
     assert movers == {"0", "1", "2"}
     assert mem.load(code).free_seats() == []  # Ben's seat is a bot's now: nobody can join it
     with pytest.raises(TableError, match="played by a bot"):
@@ -157,12 +157,12 @@ def test_the_speed_is_a_record_every_page_sees(mem):
     teacher = mem.teacher(code, key)
     assert teacher.view().speed == "normal"
     teacher.set_speed("fast")
-    assert mem._records(code)[-1] == encode(["speed", "fast"])
-    seq = mem._seq(code)
+    assert mem.records(code)[-1] == encode(["speed", "fast"])
+    seq = mem.seq(code)
     teacher.set_speed("fast")  # no change, no record
     with pytest.raises(TableError, match="The speed is one of"):
         teacher.set_speed("warp")
-    assert mem._seq(code) == seq
+    assert mem.seq(code) == seq
     seats[1].sync()
     assert seats[1].view().speed == "fast"
 
@@ -172,7 +172,7 @@ def test_join_renames_the_seat_everywhere(mem):
     teacher = mem.teacher(code, key)
     assert teacher.view().play.log[0].startswith("Ana shuffles and deals")
     zoe = mem.join(code, seat=0, name="  Zoë\x07 the   Great ")
-    assert mem._records(code)[-1] == encode(["join", 0, "Zoë the Great"])
+    assert mem.records(code)[-1] == encode(["join", 0, "Zoë the Great"])
     teacher.sync()
     for view in (zoe.view(), teacher.view(), mem.watch(code).view()):
         assert view.names == ("Zoë the Great", "Ben", "Caro")
@@ -194,7 +194,7 @@ def test_say_uno_catch_and_talk_say_what_they_did(mem):
     caro.sync()
     assert caro.talk() is True  # silenced: three cards
     assert len(caro.state.game.hands[2]) == 5
-    records = [r for r in mem._records(code) if not r.startswith('["join"')]
+    records = [r for r in mem.records(code) if not r.startswith('["join"')]
     assert records[:3] == [encode(["uno", 0]), encode(["move", 0, "play", "R5", None, None]),
                            encode(["catch", 1, 0])]
 

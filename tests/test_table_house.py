@@ -103,7 +103,7 @@ def test_a_seat_jumps_in_out_of_turn_and_play_goes_on_from_it(mem):
 
 def test_a_seat_cannot_jump_in_for_another_seat_or_with_a_card_it_lacks(mem):
     code, _key, seats = house_table(mem, ["R1 G2", "Y4 B3", "R5 Y8"], "R5", current=0)
-    ben, before = seats[1], mem._seq(code)
+    ben, before = seats[1], mem.seq(code)
     assert ben.jump_ins() == []
     with pytest.raises(IllegalMove, match="^Ben does not hold R5\\.$"):
         ben.jump_in("R5")  # Caro holds it; Ben's handle acts for Ben only
@@ -111,7 +111,7 @@ def test_a_seat_cannot_jump_in_for_another_seat_or_with_a_card_it_lacks(mem):
         ben.jump_in("nonsense")
     with pytest.raises(IllegalMove, match="It is Ana's turn: play R1"):
         seats[0].jump_in("R1")
-    assert mem._seq(code) == before
+    assert mem.seq(code) == before
 
 
 def test_a_seats_view_lists_its_own_jump_ins_never_another_seats(mem):
@@ -131,7 +131,7 @@ def test_jump_ins_stay_off_without_the_house_rule(mem):
     assert seats[2].jump_ins() == [] and seats[2].view().house == ()
     with pytest.raises(IllegalMove, match="H-JUMP, and it is off"):
         seats[2].jump_in("R5")
-    assert mem._seq(code) == 3  # the three joins only
+    assert mem.seq(code) == 3  # the three joins only
 
 
 # ---------------------------------------------------------------------- the race

@@ -40,13 +40,13 @@ PLAYER = Policy("Ben", FEATURES, weights(plays_card=3.0, card_points=0.1, keeps_
 def count_creates(store) -> list[int]:
     """Count the store's table writes from here on (a refused create must make none)."""
     calls: list[int] = []
-    inner = store._create
+    inner = store.backend.create
 
     def counting(*args, **kwargs):
         calls.append(1)
         return inner(*args, **kwargs)
 
-    store._create = counting
+    store.backend.create = counting
     return calls
 
 
@@ -123,10 +123,10 @@ def test_the_teacher_gives_a_learned_seat_to_a_learner_and_back_but_no_seat_a_po
     assert teacher.state.kinds[1] == "human"
     teacher.set_seat(1, "learned")
     assert teacher.state.kinds[1] == "learned"
-    before = store._records(code)
+    before = store.records(code)
     with pytest.raises(TableError, match="Seat 2 has no learned bot"):
         teacher.set_seat(2, "learned")
-    assert store._records(code) == before and teacher.state.kinds[2] == "sensible"
+    assert store.records(code) == before and teacher.state.kinds[2] == "sensible"
 
 
 # ---------------------------------------------------------------------- play

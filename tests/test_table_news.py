@@ -23,13 +23,13 @@ NEVER = 600.0  # the fallback look, far beyond every test here
 def counting(store):
     """Count the store's record reads (what an idle page must not do)."""
     calls = {"n": 0}
-    read = store._records
+    read = store.records
 
     def records(code, since=0):
         calls["n"] += 1
         return read(code, since)
 
-    store._records = records
+    store.records = records
     return calls
 
 
@@ -71,14 +71,14 @@ def test_an_idle_page_reads_nothing_and_hears_another_kernels_record(store_url):
         idle_reads, seq = calls["n"], page.state.seq
         # Another kernel's thread writes, as another server's kernel would.
         threading.Thread(target=a_move, args=(ana, ben)).start()
-        got = await until(lambda: page.state.seq == other._seq(code) > seq)
+        got = await until(lambda: page.state.seq == other.seq(code) > seq)
         page.stop()
         return idle_reads, got
 
     idle_reads, got = asyncio.run(main())
     assert idle_reads == 0, "an idle page must not read the store"
     assert got and heard, "the page must be told of the new record"
-    assert page.state.log == other._records(code)
+    assert page.state.log == other.records(code)
 
 
 def test_a_page_polls_as_before_when_news_is_off(store_url, monkeypatch):
@@ -137,7 +137,7 @@ def test_redis_away_the_idle_page_says_so_and_hears_again_when_it_is_back(tmp_pa
             await asyncio.sleep(0.5)  # the news resubscribes
             seq = page.state.seq
             await asyncio.to_thread(a_move, ana, ben)
-            heard = await until(lambda: page.state.seq == other._seq(code) > seq)
+            heard = await until(lambda: page.state.seq == other.seq(code) > seq)
             page.stop()
             return said, back, heard
 
@@ -218,7 +218,7 @@ def test_a_page_whose_drawing_fails_keeps_its_clock(store_url, monkeypatch):
         await asyncio.to_thread(a_move, ana, ben)  # its beat: the drawing fails twice
         await until(lambda: fails["left"] == 0, 10)
         await asyncio.to_thread(a_move, ana, ben)
-        got = await until(lambda: page.state.seq == other._seq(code), 10)
+        got = await until(lambda: page.state.seq == other.seq(code), 10)
         page.stop()
         return got
 
@@ -250,7 +250,7 @@ def test_a_dead_redis_news_thread_starts_again(redis_url):
         await asyncio.sleep(1.5)  # the thread starts again after news.RETRY
         seq = page.state.seq
         await asyncio.to_thread(a_move, ana, ben)
-        got = await until(lambda: page.state.seq == other._seq(code) > seq, 10)
+        got = await until(lambda: page.state.seq == other.seq(code) > seq, 10)
         page.stop()
         return got
 
@@ -274,7 +274,7 @@ def test_the_watchdog_beats_a_clock_that_lost_its_beat(store_url):
         page._timer.cancel()
         page._timer = None  # a beat lost, as the failures above lost theirs
         await asyncio.to_thread(a_move, ana, ben)
-        got = await until(lambda: page.state.seq == other._seq(code), 5)
+        got = await until(lambda: page.state.seq == other.seq(code), 5)
         page.stop()
         return got
 

@@ -105,7 +105,7 @@ def test_a_guessed_code_without_a_token_cannot_act(store):
     code, key = store.create(["Ana", "Ben"], ["human", "human"], seed=5)
     store.join(code)
     store.join(code)
-    seq = store._seq(code)
+    seq = store.seq(code)
     watcher = store.watch(code)  # anyone who knows the code may watch…
     for action in ("apply", "legal_moves", "say_uno", "catch", "talk", "deal", "set_seat", "set_speed"):
         assert not hasattr(watcher, action)
@@ -119,7 +119,7 @@ def test_a_guessed_code_without_a_token_cannot_act(store):
     page = Table.connect(store, code, watch=True)
     with pytest.raises(IllegalMove, match="You are watching"):
         page.say_uno(0)
-    assert store._seq(code) == seq
+    assert store.seq(code) == seq
     store.teacher(code, key).set_seat(1, "random")
     with pytest.raises(TableError, match="played by a bot"):
         store.join(code, seat=1)  # a seat handed to a bot cannot be taken over either

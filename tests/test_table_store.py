@@ -19,13 +19,13 @@ from table_backends import (
 
 from uno_lessons import Game, IllegalMove
 from uno_lessons.table import TableError, open_store
+from uno_lessons.table.backend import default_folder
 from uno_lessons.table.config import CODE_ALPHABET, CODE_LENGTH
 from uno_lessons.table.handles import SeatHandle, Spectator, TeacherHandle
-from uno_lessons.table.memory import MemoryStore
+from uno_lessons.table.memory import MemoryBackend
 from uno_lessons.table.records import encode
-from uno_lessons.table.redis import RedisStore
-from uno_lessons.table.sqlite import SQLiteStore
-from uno_lessons.table.store import default_folder
+from uno_lessons.table.redis import RedisBackend
+from uno_lessons.table.sqlite import SQLiteBackend
 from uno_lessons.table.views import table_view
 
 #: How many workers race in the concurrency tests (processes for SQLite and Redis).
@@ -126,17 +126,18 @@ def test_wrong_code_token_or_key_raise(store):
 # ---------------------------------------------------------------------- compare-and-append
 def test_compare_and_append_only_at_the_expected_length(store):
     code, _key = store.create(2, ["human", "human"], seed=4)
-    base = store._seq(code)
-    assert store._append(code, base, [encode(["talk", 0])])
-    assert not store._append(code, base, [encode(["talk", 1])]), "a stale position must be refused"
-    assert store._append(code, base + 1, [encode(["talk", 1]), encode(["talk", 0])])
-    assert store._seq(code) == base + 3
-    assert store._records(code, base) == [encode(r) for r in (["talk", 0], ["talk", 1], ["talk", 0])]
-    assert store._records(code, base + 2) == [encode(["talk", 0])]
+    backend = store.backend  # the Backend protocol itself: append-if-sequence
+    base = backend.seq(code)
+    assert backend.append(code, base, [encode(["talk", 0])])
+    assert not backend.append(code, base, [encode(["talk", 1])]), "a stale position must be refused"
+    assert backend.append(code, base + 1, [encode(["talk", 1]), encode(["talk", 0])])
+    assert backend.seq(code) == base + 3
+    assert backend.records(code, base) == [encode(r) for r in (["talk", 0], ["talk", 1], ["talk", 0])]
+    assert backend.records(code, base + 2) == [encode(["talk", 0])]
     # A seat claim and its record land together or not at all.
-    assert store._append(code, base + 3, [encode(["join", 0, "Ana"])], claim=(0, "hash-a"))
-    assert not store._append(code, base + 4, [encode(["join", 0, "Bo"])], claim=(0, "hash-b"))
-    assert store._seq(code) == base + 4 and store._seat_tokens(code) == {0: "hash-a"}
+    assert backend.append(code, base + 3, [encode(["join", 0, "Ana"])], claim=(0, "hash-a"))
+    assert not backend.append(code, base + 4, [encode(["join", 0, "Bo"])], claim=(0, "hash-b"))
+    assert backend.seq(code) == base + 4 and backend.seat_tokens(code) == {0: "hash-a"}
 
 
 def test_a_stale_page_acts_at_the_newest_position(store):
@@ -175,11 +176,11 @@ def test_a_lost_race_is_checked_again_at_the_new_position(store):
     start = Game.from_position(["R5 G2 B7", "Y3 Y4 Y5"], "R1", "R2 R3 R4").to_json()
     code, _key = store.create(["Ana", "Ben"], ["human", "human"], seed=6, start=start)
     ana, ben = store.join(code, seat=0), store.join(code, seat=1)
-    base = store._seq(code)
+    base = store.seq(code)
     lost = count_lost_races(store, ben.talk)
     ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
     assert lost == [1]
-    assert store._records(code, base) == [encode(["talk", 1]), encode(["move", 0, "play", "R5", None, None])]
+    assert store.records(code, base) == [encode(["talk", 1]), encode(["move", 0, "play", "R5", None, None])]
     assert ana.view() == table_view(store.load(code), code, "seat", 0)
 
 
@@ -187,12 +188,12 @@ def test_the_catch_that_loses_the_race_is_told_who_was_first(store):
     code, ben, caro = ana_forgets_uno(store)
     ben.sync()
     caro.sync()
-    base = store._seq(code)
+    base = store.seq(code)
     lost = count_lost_races(store, lambda: ben.catch(0))
     with pytest.raises(IllegalMove, match=r"^Too late: Ben caught Ana first\.$"):
         caro.catch(0)
     assert lost == [1]
-    assert store._records(code, base) == [encode(["catch", 1, 0])]
+    assert store.records(code, base) == [encode(["catch", 1, 0])]
     assert caro.view() == table_view(store.load(code), code, "seat", 2)
     assert len(caro.state.game.hands[0]) == 3
 
@@ -206,7 +207,7 @@ def test_many_writers_at_once_lose_and_duplicate_nothing(store_url, pool):
         joins = store.load(code).seq
         results = together(pool, store_url, play_seat,
                            [(store_url, code, token, 100 + i, 80) for i, token in enumerate(tokens)])
-        stored = store._records(code)
+        stored = store.records(code)
         claims = [claim for r in results for claim in r["stored"]]
         seqs = [seq for seq, _record in claims]
         assert len(claims) > 3 * RACERS, "the workers should have stored many records"
@@ -240,7 +241,7 @@ def test_bots_moved_by_many_pages_at_once_move_exactly_once(store_url, pool):
         while watcher.step_bots():
             solo_turns += 1
         assert watcher.state.game.winner is not None
-        assert store._records(code) == alone._records(solo)
+        assert store.records(code) == alone.records(solo)
         assert sum(turns) == solo_turns
         assert store.load(code).game.winner == watcher.state.game.winner
     finally:
@@ -289,7 +290,7 @@ def test_racing_to_catch_the_same_player_only_one_wins(store_url, pool):
                 assert message == f"Too late: {name} caught Ana first."
             final = store.load(code)
             assert final.seq == by_code[code] + 1, "only the winning catch is stored"
-            assert store._records(code)[-1] == encode(["catch", winners[0], 0])
+            assert store.records(code)[-1] == encode(["catch", winners[0], 0])
             assert len(final.game.hands[0]) == 3
     finally:
         store.close()
@@ -301,8 +302,8 @@ def test_the_default_sqlite_folder_honours_uno_lessons_data(tmp_path, monkeypatc
     monkeypatch.setenv("UNO_LESSONS_DATA", str(tmp_path / "class data"))
     store = open_store()
     try:
-        assert isinstance(store, SQLiteStore)
-        assert store.path == str(tmp_path / "class data" / "tables.db")
+        assert isinstance(store.backend, SQLiteBackend)
+        assert store.backend.path == str(tmp_path / "class data" / "tables.db")
         code, _key = store.create(2, seed=1)
         assert (tmp_path / "class data" / "tables.db").exists()
     finally:
@@ -320,16 +321,16 @@ def test_the_default_sqlite_folder_honours_uno_lessons_data(tmp_path, monkeypatc
 def test_uno_lessons_store_names_the_default_store(tmp_path, monkeypatch):
     monkeypatch.setenv("UNO_LESSONS_DATA", str(tmp_path / "unused"))
     monkeypatch.setenv("UNO_LESSONS_STORE", "memory://from-the-environment")
-    assert isinstance(open_store(), MemoryStore)
+    assert isinstance(open_store().backend, MemoryBackend)
     assert not (tmp_path / "unused").exists()
 
 
 def test_open_store_picks_the_backend_by_url(tmp_path, redis_url):
-    kinds = {f"sqlite:///{tmp_path / 'a.db'}": SQLiteStore, redis_url: RedisStore, "memory://": MemoryStore}
+    kinds = {f"sqlite:///{tmp_path / 'a.db'}": SQLiteBackend, redis_url: RedisBackend, "memory://": MemoryBackend}
     for url, kind in kinds.items():
         store = open_store(url)
         try:
-            assert type(store) is kind and store.url == url
+            assert type(store.backend) is kind and store.url == url
         finally:
             store.close()
     with pytest.raises(TableError, match="not a store address"):
@@ -387,13 +388,13 @@ def test_a_catch_clicked_after_the_news_arrived_is_still_too_late_not_a_harmless
     ben.sync()
     assert ben.catch(0) is True
     caro.sync()
-    base = store._seq(code)
+    base = store.seq(code)
     with pytest.raises(IllegalMove, match=r"^Too late: Ben caught Ana first\.$"):
         caro.catch(0)
-    assert store._seq(code) == base
+    assert store.seq(code) == base
     # Once the next player has moved, a call-out is an ordinary one again (E-UNO-3: no effect).
     ben.sync()
     ben.apply(ben.legal_moves()[0])
     caro.sync()
     assert caro.catch(0) is False
-    assert store._seq(code) == base + 2
+    assert store.seq(code) == base + 2

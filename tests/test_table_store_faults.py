@@ -20,8 +20,8 @@ import pytest
 from table_backends import RedisServer
 
 from uno_lessons.engine.moves import Move
-from uno_lessons.table import StoreError, Table, TableClosed, TableError, open_store
-from uno_lessons.table.memory import MemoryStore
+from uno_lessons.table import Store, StoreError, Table, TableClosed, TableError, open_store
+from uno_lessons.table.memory import MemoryBackend
 from uno_lessons.table.state import TableState
 
 SAVE_FAILED = "The table could not save your move; try again in a moment."
@@ -76,7 +76,7 @@ def class_table(store):
 
 def assert_converged(store, code: str, *handles) -> None:
     """Every handle holds exactly the store's records, and they replay."""
-    stored = store._records(code)
+    stored = store.records(code)
     TableState.replay(store.load(code).config, stored, code)  # TableError if anything broke
     for handle in handles:
         handle.sync()
@@ -111,7 +111,7 @@ def test_a_move_the_locked_sqlite_store_cannot_take_changes_nothing_and_works_af
         assert watcher.sync() == 0  # WAL: other pages keep reading while the file is locked
     mover.apply(move)  # the lock is gone: the same action succeeds
     assert_converged(store, code, *seats.values(), watcher, teacher)
-    assert len(store._records(code)) == len(before_log) + 1  # once, not twice
+    assert len(store.records(code)) == len(before_log) + 1  # once, not twice
 
 
 def test_a_bot_turn_the_locked_store_cannot_take_is_tried_again_by_the_clock(tmp_path):
@@ -153,10 +153,10 @@ def test_redis_stopped_in_the_middle_of_a_hand_loses_nothing(tmp_path):
         with pytest.raises(StoreError):
             store.join(code)  # a new learner arriving now is told the same way
         server.start()  # restarted: its append-only file brings every record back
-        assert store._records(code) == before_log
+        assert store.records(code) == before_log
         mover.apply(move)
         assert_converged(store, code, *seats.values(), watcher, learner_page)
-        assert len(store._records(code)) == len(before_log) + 1
+        assert len(store.records(code)) == len(before_log) + 1
     finally:
         server.stop()
 
@@ -165,23 +165,24 @@ def test_a_write_that_landed_before_its_answer_was_lost_counts_once():
     """Redis can run the append and lose the connection before it answers: the handle looks
     and finds its record there, so the click is neither lost nor stored twice."""
 
-    class LostAnswer(MemoryStore):
+    class LostAnswer(MemoryBackend):
         lose = False
 
-        def _append(self, code, expected, records, claim=None):
-            done = super()._append(code, expected, records, claim)
+        def append(self, code, expected, records, claim=None):
+            done = super().append(code, expected, records, claim)
             if self.lose:
                 raise ConnectionError("connection reset after the write")
             return done
 
-    store = LostAnswer()
+    backend = LostAnswer()
+    store = Store(backend)
     code, _key, seats, watcher = class_table(store)
     mover = seats[watcher.state.game.current_player]
-    count = len(store._records(code))
-    store.lose = True
+    count = len(store.records(code))
+    backend.lose = True
     mover.apply(a_draw(mover))
-    store.lose = False
-    assert len(store._records(code)) == count + 1
+    backend.lose = False
+    assert len(store.records(code)) == count + 1
     assert_converged(store, code, mover, watcher)
 
 
@@ -200,7 +201,7 @@ def test_a_replica_compares_content_not_only_the_count(tmp_path):
         db.execute("update records set record = ? where code = ? and seq = ?", ('["speed","slow"]', code, seq))
     assert watcher.sync() >= 1
     assert watcher.state.speed == "slow" and watcher.state.seq == seq
-    assert watcher.state.log == store._records(code)
+    assert watcher.state.log == store.records(code)
 
 
 def test_a_seat_row_edited_by_hand_is_a_sentence_not_a_crash(tmp_path):
@@ -253,7 +254,7 @@ def test_a_closed_table_refuses_everything_and_every_page_says_so(store):
             act()
     assert not table.bots_due() and table.step() is False
     table.close()  # closing twice changes nothing
-    assert store._records(code)[-1] == '["close"]' and store._records(code).count('["close"]') == 1
+    assert store.records(code)[-1] == '["close"]' and store.records(code).count('["close"]') == 1
     assert store.load(code).closed  # and a page opened later sees it too
 
 
@@ -263,8 +264,8 @@ def test_tables_idle_for_the_keep_time_are_removed(store_url, tmp_path, monkeypa
     assert store.keep == 30 * 86400
     old, _ = store.create(2, ["sensible", "sensible"], seed=1)
     fresh, _ = store.create(2, ["sensible", "sensible"], seed=2)
-    kind = type(store).__name__
-    if kind == "RedisStore":
+    kind = type(store.backend).__name__
+    if kind == "RedisBackend":
         import redis
 
         client = redis.Redis.from_url(store_url, decode_responses=True)
@@ -277,12 +278,12 @@ def test_tables_idle_for_the_keep_time_are_removed(store_url, tmp_path, monkeypa
         client.expire(f"uno:{old}:teacher", 1)
         time.sleep(1.2)  # Redis itself removes what outlived its time
         client.close()
-    elif kind == "SQLiteStore":
-        with sqlite3.connect(store.path) as db:
+    elif kind == "SQLiteBackend":
+        with sqlite3.connect(store.backend.path) as db:
             db.execute("update tables set touched = ? where code = ?", (time.time() - 31 * 86400, old))
         assert store.expire() == 1
     else:
-        store._tables[old]["touched"] -= 31 * 86400
+        store.backend.tables[old]["touched"] -= 31 * 86400
         assert store.expire() == 1
     with pytest.raises(TableError, match="There is no table"):
         store.load(old)
@@ -301,7 +302,7 @@ def test_a_store_file_from_before_expiry_opens_and_keeps_its_tables(tmp_path):
                                 primary key (code, seat));""")
     first = open_store(f"sqlite:///{tmp_path / 'new.db'}")
     code, key = first.create(2, ["sensible", "sensible"], seed=3)
-    config = first._table(code)
+    config = first.backend.table(code)
     with sqlite3.connect(path) as db:
         db.execute("insert into tables values (?, ?, ?)", (code, *config))
     store = open_store(f"sqlite:///{path}")

@@ -115,7 +115,7 @@ def test_crafted_messages_from_a_seated_learner_do_nothing(class_store, pages, w
     wire.request_states()
     draw = wire.find("uno-act-draw")[0]
     assert wire.models[draw]["disabled"] is True  # Ben's turn
-    seq, since = class_store._seq(code), len(wire.frames)
+    seq, since = class_store.seq(code), len(wire.frames)
     # The old join form: a second seat under another name, or a spectator's page.
     wire.update(name, {"value": "Mallory"})
     wire.update(seat, {"index": 0})
@@ -168,7 +168,7 @@ def test_a_callback_that_raises_sends_no_traceback(class_store, pages, wire_to):
     message = page.wait_for_selector(".uno-message-view .uno-msg-error", timeout=TIMEOUT)
     assert "Something went wrong on the server" in message.inner_text()
     # A click while the store is locked: the store's sentence, nothing stored, Draw still on.
-    seq, since = class_store._seq(code), len(wire.frames)
+    seq, since = class_store.seq(code), len(wire.frames)
     with store_locked():
         page.click(".uno-act-draw")
         page.wait_for_function(
@@ -176,7 +176,7 @@ def test_a_callback_that_raises_sends_no_traceback(class_store, pages, wire_to):
             timeout=TIMEOUT)
     wire.settle()
     assert not wire.leaks(since), wire.leaks(since)
-    assert class_store._seq(code) == seq
+    assert class_store.seq(code) == seq
     assert page.locator(".uno-act-draw:not([disabled])").count() == 1
     assert "could not save your move" in page.eval_on_selector("#uno-live-assertive", "e => e.textContent")
     page.click(".uno-act-draw")  # the store is back: the same click works

@@ -147,7 +147,7 @@ async def say_when_ready(front: Any, opts: ServeOptions, out, every: float = 1.0
 
 
 def _keep_days() -> str:
-    from ..table.store import keep_seconds
+    from ..table.backend import keep_seconds
 
     return format(keep_seconds() / 86400, "g")
 
@@ -156,7 +156,7 @@ def store_place(opts: ServeOptions) -> str:
     """Where class tables are kept, as the teacher should read it (no password)."""
     from urllib.parse import urlsplit
 
-    from ..table.store import STORE_ENV, default_folder
+    from ..table.backend import STORE_ENV, default_folder
 
     url = opts.store or os.environ.get(STORE_ENV, "")
     if not url:
@@ -171,8 +171,8 @@ def secure_store(opts: ServeOptions) -> list[str]:
     """Make the SQLite store (the default one or ``--store sqlite:///…``) the server's user's
     alone before any page opens it; the sentences to print (what was fixed, what is left to
     the teacher). OSError when it cannot be made safe: the server must not start then."""
+    from ..table.backend import STORE_ENV, default_folder
     from ..table.sqlite import secure_store_file, sqlite_path
-    from ..table.store import STORE_ENV, default_folder
 
     url = opts.store or os.environ.get(STORE_ENV, "")
     if url and not url.startswith("sqlite://"):

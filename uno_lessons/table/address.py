@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from urllib.parse import urlsplit
 
 from ..i18n import _
+from .backend import STORE_ENV
 from .config import TableError
-from .store import STORE_ENV
 
 
 class StoreAddressError(TableError):

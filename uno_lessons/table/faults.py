@@ -2,19 +2,20 @@
 
 Whatever library a backend is built on (``sqlite3``, ``redis``), a failure of the store (a
 locked file, a server away, a full disk, a timeout) reaches the page as :class:`StoreError`
-with a sentence for the learner; :func:`guarded` wraps each backend primitive once, and the
-details go to :data:`log`, which writes to the server's terminal, never to a page.
+with a sentence for the learner: the store makes each call to its backend inside
+:func:`failing`, and the details go to :data:`log`, which writes to the server's terminal,
+never to a page.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..i18n import _
 from ..terminal import TERMINAL
+from .backend import Backend
 from .config import TableError
 
 
@@ -45,24 +46,16 @@ def read_failed() -> StoreError:
     return StoreError(_("The table cannot be reached just now; it will try again in a moment."))
 
 
-#: The backend primitives, and whether each writes.
-PRIMITIVES = {"_create": True, "_table": False, "_records": False, "_seq": False, "_append": True,
-              "_seat_tokens": False, "_expire": True}
-
-
-def guarded(name: str, fn: Callable[..., Any], writes: bool) -> Callable[..., Any]:
-    """``fn`` (a backend primitive) with its store's ``failures`` turned into StoreError."""
-
-    @functools.wraps(fn)
-    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except StoreError:
-            raise
-        except self.failures as exc:
-            log.warning("table store %s failed in %s: %s: %s", type(self).__name__, name,
-                        type(exc).__name__, exc)
-            raise (write_failed() if writes else read_failed()) from exc
-
-    call.__guarded__ = True  # type: ignore[attr-defined]
-    return call
+@contextmanager
+def failing(backend: Backend, what: str, *, writes: bool) -> Iterator[None]:
+    """Run the block (one call to ``backend``, named ``what`` in the log) with the backend's
+    :attr:`~.backend.Backend.failures` turned into StoreError: :func:`write_failed` for a
+    write, :func:`read_failed` for a read; the details go to :data:`log`."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except backend.failures as exc:
+        log.warning("table store %s failed in %s: %s: %s", type(backend).__name__, what,
+                    type(exc).__name__, exc)
+        raise (write_failed() if writes else read_failed()) from exc

@@ -58,7 +58,7 @@ class TableHandle:
         state = self.state
         before = state.seq
         # One read: this replica's newest record and whatever came after it.
-        texts = self.store._records(self.code, before - 1 if before else 0)
+        texts = self.store.records(self.code, before - 1 if before else 0)
         if before:
             if not texts or texts[0] != state.log[-1]:
                 self.reload()  # the store holds another story: take the store's

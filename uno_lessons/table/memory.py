@@ -1,4 +1,4 @@
-"""A store in this process's memory: the one-browser dashboard and tests (no file, no server).
+"""A backend in this process's memory: the one-browser dashboard and tests (no file, no server).
 
 ``memory://`` is a private store; ``memory://NAME`` is shared by every store of that name in
 the process (several pages of one kernel, or tests playing several browsers).
@@ -10,51 +10,61 @@ import threading
 import time
 from collections.abc import Sequence
 
+from .backend import Claim, keep_seconds
 from .news import News
-from .store import Store
 
 _SHARED: dict[str, dict] = {}
 _NEWS: dict[str, News] = {}
 _LOCK = threading.Condition()
 
 
-class MemoryStore(Store):
-    """Tables in a dict, behind one lock; ``wait_seq`` wakes as soon as a record lands."""
+class MemoryBackend:
+    """Tables in a dict, behind one lock; :meth:`wait` wakes as soon as a record lands.
+    A :class:`~.backend.Backend`."""
 
-    news: News
+    #: Nothing outside Python fails here; an OSError is the nearest to a store that fails.
+    failures: tuple[type[BaseException], ...] = (OSError,)
 
     def __init__(self, url: str = "memory://", keep: float | None = None) -> None:
-        super().__init__(url, keep)
+        self.url = url
+        self.keep = keep_seconds() if keep is None else float(keep)
         name = url[len("memory://"):]
         with _LOCK:
             data = _SHARED.setdefault(name, {}) if name else {}
-            self.news = _NEWS.setdefault(name, News()) if name else News()
-        self._tables: dict[str, dict] = data
+            self.news: News = _NEWS.setdefault(name, News()) if name else News()
+        #: The stored rows, per table code: ``config``, ``teacher`` (the key's hash), ``log``
+        #: (the records), ``seats`` (seat -> token hash) and ``touched`` (the last write's
+        #: ``time.time()``); what a debugger shows (tests edit it as a person edits a file).
+        self.tables: dict[str, dict] = data
 
-    def _create(self, code: str, config: str, teacher: str) -> bool:
+    def create(self, code: str, config: str, teacher: str) -> bool:
+        """See :meth:`.Backend.create`."""
         with _LOCK:
-            if code in self._tables:
+            if code in self.tables:
                 return False
-            self._tables[code] = {"config": config, "teacher": teacher, "log": [], "seats": {},
-                                  "touched": time.time()}
+            self.tables[code] = {"config": config, "teacher": teacher, "log": [], "seats": {},
+                                 "touched": time.time()}
             return True
 
-    def _table(self, code: str) -> tuple[str, str] | None:
-        t = self._tables.get(code)
+    def table(self, code: str) -> tuple[str, str] | None:
+        """See :meth:`.Backend.table`."""
+        t = self.tables.get(code)
         return None if t is None else (t["config"], t["teacher"])
 
-    def _records(self, code: str, since: int = 0) -> list[str]:
+    def records(self, code: str, since: int = 0) -> list[str]:
+        """See :meth:`.Backend.records`."""
         with _LOCK:
-            return list(self._tables[code]["log"][since:]) if code in self._tables else []
+            return list(self.tables[code]["log"][since:]) if code in self.tables else []
 
-    def _seq(self, code: str) -> int:
-        t = self._tables.get(code)
+    def seq(self, code: str) -> int:
+        """See :meth:`.Backend.seq`."""
+        t = self.tables.get(code)
         return 0 if t is None else len(t["log"])
 
-    def _append(self, code: str, expected: int, records: Sequence[str],
-                claim: tuple[int, str] | None = None) -> bool:
+    def append(self, code: str, expected: int, records: Sequence[str], claim: Claim | None = None) -> bool:
+        """See :meth:`.Backend.append` (one lock makes it one step)."""
         with _LOCK:
-            t = self._tables[code]
+            t = self.tables[code]
             if len(t["log"]) != expected or (claim is not None and claim[0] in t["seats"]):
                 return False
             if claim is not None:
@@ -65,17 +75,23 @@ class MemoryStore(Store):
         self.news.tell(code)
         return True
 
-    def _seat_tokens(self, code: str) -> dict[int, str]:
-        return dict(self._tables[code]["seats"]) if code in self._tables else {}
+    def seat_tokens(self, code: str) -> dict[int, str]:
+        """See :meth:`.Backend.seat_tokens`."""
+        return dict(self.tables[code]["seats"]) if code in self.tables else {}
 
-    def _expire(self, before: float) -> int:
+    def expire(self, before: float) -> int:
+        """See :meth:`.Backend.expire`."""
         with _LOCK:
-            old = [code for code, t in self._tables.items() if t["touched"] < before]
+            old = [code for code, t in self.tables.items() if t["touched"] < before]
             for code in old:
-                del self._tables[code]
+                del self.tables[code]
             return len(old)
 
-    def wait_seq(self, code: str, seq: int, timeout: float) -> int:
+    def wait(self, code: str, seq: int, timeout: float) -> int:
+        """See :meth:`.Backend.wait`: woken by the append itself, no polling."""
         with _LOCK:
-            _LOCK.wait_for(lambda: self._seq(code) > seq, timeout)
-            return self._seq(code)
+            _LOCK.wait_for(lambda: self.seq(code) > seq, timeout)
+            return self.seq(code)
+
+    def close(self) -> None:
+        """Nothing to let go of: the tables stay for the other stores of the same name."""

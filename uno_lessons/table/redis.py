@@ -1,9 +1,9 @@
-"""The store for several machines (a JupyterHub whose servers run on many nodes): Redis.
+"""The backend for several machines (a JupyterHub whose servers run on many nodes): Redis.
 
 Keys per table ``CODE``: ``uno:CODE:config`` (the config), ``uno:CODE:teacher`` (the key's
 hash), ``uno:CODE:log`` (a list of records) and ``uno:CODE:seats`` (a hash seat -> token
 hash). Compare-and-append is one Lua script, which Redis runs atomically; it also renews
-the keys' time to live, so Redis itself removes a table idle for the store's ``keep``.
+the keys' time to live, so Redis itself removes a table idle for the backend's ``keep``.
 
 What survives a restart of ``redis-server`` is its persistence's business: run it with
 ``--appendonly yes --appendfsync always`` (the README's class setup) so that no answered
@@ -19,10 +19,10 @@ from types import ModuleType
 from typing import Any
 
 from ..i18n import _
+from .backend import Claim, keep_seconds, poll_wait
 from .config import TableError
 from .faults import log
 from .news import HEARTBEAT, RETRY, News, ThreadNews
-from .store import Store
 
 _APPEND = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
@@ -130,14 +130,18 @@ class RedisNews(ThreadNews):
             thread.join(5)
 
 
-class RedisStore(Store):
-    """Tables in a Redis server, chosen by a ``redis://host:port/db`` URL."""
+class RedisBackend:
+    """Tables in a Redis server, chosen by a ``redis://host:port/db`` URL (a password in it:
+    ``redis://:password@host:port/db``). A :class:`~.backend.Backend`."""
 
     news: News
+    failures: tuple[type[BaseException], ...]
 
     def __init__(self, url: str, keep: float | None = None) -> None:
         redis = client_library()
-        super().__init__(url, keep)
+        self.url = url
+        #: Seconds a table is kept after its last record: its keys' time to live.
+        self.keep = keep_seconds() if keep is None else float(keep)
         self.failures = (redis.RedisError, OSError)
         try:
             self._r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT,
@@ -159,35 +163,46 @@ class RedisStore(Store):
     def _key(code: str, part: str) -> str:
         return f"uno:{code}:{part}"
 
-    def _create(self, code: str, config: str, teacher: str) -> bool:
+    def create(self, code: str, config: str, teacher: str) -> bool:
+        """See :meth:`.Backend.create`."""
         pipe = self._r.pipeline(transaction=True)
         pipe.set(self._key(code, "config"), config, nx=True, ex=self._ttl)
         pipe.set(self._key(code, "teacher"), teacher, nx=True, ex=self._ttl)
         made, _ = pipe.execute()
         return bool(made)
 
-    def _table(self, code: str) -> tuple[str, str] | None:
+    def table(self, code: str) -> tuple[str, str] | None:
+        """See :meth:`.Backend.table`."""
         config, teacher = self._r.mget(self._key(code, "config"), self._key(code, "teacher"))
         return None if config is None else (config, teacher)
 
-    def _records(self, code: str, since: int = 0) -> list[str]:
+    def records(self, code: str, since: int = 0) -> list[str]:
+        """See :meth:`.Backend.records`."""
         return self._r.lrange(self._key(code, "log"), since, -1)
 
-    def _seq(self, code: str) -> int:
+    def seq(self, code: str) -> int:
+        """See :meth:`.Backend.seq`."""
         return int(self._r.llen(self._key(code, "log")))
 
-    def _append(self, code: str, expected: int, records: Sequence[str],
-                claim: tuple[int, str] | None = None) -> bool:
+    def append(self, code: str, expected: int, records: Sequence[str], claim: Claim | None = None) -> bool:
+        """See :meth:`.Backend.append`: one Lua script, which Redis runs atomically; it also
+        renews the table's time to live and publishes the news."""
         seat, token = ("", "") if claim is None else (str(claim[0]), claim[1])
         keys = [self._key(code, part) for part in ("log", "seats", "config", "teacher")] + [news_channel(code)]
         done = self._append_script(keys=keys, args=[expected, seat, token, self._ttl, *records])
         return bool(done)
 
-    def _seat_tokens(self, code: str) -> dict[int, str]:
+    def seat_tokens(self, code: str) -> dict[int, str]:
+        """See :meth:`.Backend.seat_tokens`."""
         return {int(s): t for s, t in self._r.hgetall(self._key(code, "seats")).items()}
 
-    def _expire(self, before: float) -> int:
+    def expire(self, before: float) -> int:
+        """See :meth:`.Backend.expire`: nothing to do here."""
         return 0  # Redis removes an idle table's keys itself (their time to live)
+
+    def wait(self, code: str, seq: int, timeout: float) -> int:
+        """See :meth:`.Backend.wait` (it looks every :data:`~.backend.POLL_INTERVAL` seconds)."""
+        return poll_wait(self, code, seq, timeout)
 
     def close(self) -> None:
         """Close the connection pool (and stop the news thread)."""

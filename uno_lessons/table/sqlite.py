@@ -1,9 +1,10 @@
-"""The embedded store: one SQLite file (stdlib ``sqlite3``, WAL), no server to run.
+"""The embedded backend: one SQLite file (stdlib ``sqlite3``, WAL), no server to run.
 
 WAL lets every page read while one writes; ``BEGIN IMMEDIATE`` takes the write lock before
 the count is read, so compare-and-append is one transaction even across processes. A write
 waits at most the busy timeout (``?busy=SECONDS`` in the URL, default 5) for another
-process's lock, then fails as a :class:`~.config.StoreError` with nothing changed.
+process's lock, then fails (``sqlite3.OperationalError``, which the store says as a
+:class:`~.faults.StoreError`) with nothing changed.
 
 The file holds every table's seed, from which every hand follows, so it is its owner's alone:
 the store makes it 0600 (and a missing folder 0700) as it creates it, SQLite gives its
@@ -23,10 +24,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from ..i18n import _
+from .backend import Claim, keep_seconds, package_folder, poll_wait
 from .config import TableError
 from .faults import log
 from .news import HEARTBEAT, RETRY, SQLITE_AFTER, SQLITE_CHECK, SQLITE_SETTLE, FileWatch, News, ThreadNews
-from .store import Store, package_folder
 
 #: Seconds a write waits for another process's lock before it gives up.
 BUSY_TIMEOUT = 5.0
@@ -77,10 +78,10 @@ def secure_store_file(path: str | os.PathLike[str]) -> list[str]:
     A missing folder is made 0700 (with its missing parents) and a missing file 0600; SQLite
     then gives the ``-wal`` and ``-shm`` files it makes the database's mode. An existing file
     (or its ``-wal``, ``-shm``, ``-journal``) that its group or others may open is set to 0600.
-    The folder: the package's own (:func:`~.store.package_folder`) is set to 0700 if others
+    The folder: the package's own (:func:`~.backend.package_folder`) is set to 0700 if others
     may open it; a folder the user named is not changed (it may hold other things), but a
     sentence says who can list it and how to close it. A server calls this at start; opening
-    an :class:`SQLiteStore` calls it too. OSError if a folder cannot be made or a file that
+    an :class:`SQLiteBackend` calls it too. OSError if a folder cannot be made or a file that
     is not this user's cannot be closed (the store must not be used then)."""
     name = os.fspath(path)
     if name in ("", ":memory:"):
@@ -240,16 +241,21 @@ class SQLiteNews(ThreadNews):
             self._watch = None
 
 
-class SQLiteStore(Store):
-    """Tables in one SQLite file; safe for many kernels (processes) on one machine."""
+class SQLiteBackend:
+    """Tables in one SQLite file; safe for many kernels (processes) on one machine.
+    A :class:`~.backend.Backend`."""
 
     news: News
 
-    failures = (sqlite3.Error, OSError)
+    failures: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
 
     def __init__(self, url: str, keep: float | None = None) -> None:
-        super().__init__(url, keep)
+        self.url = url
+        #: Seconds a table is kept after its last record (``UNO_LESSONS_KEEP_DAYS``).
+        self.keep = keep_seconds() if keep is None else float(keep)
+        #: The database file (``:memory:`` for a private in-memory one).
         self.path = sqlite_path(url)
+        #: Seconds a write waits for another process's lock (``?busy=``).
         self.busy = busy_timeout(url)
         self._lock = threading.Lock()
         try:
@@ -279,7 +285,8 @@ class SQLiteStore(Store):
             raise TableError(_("The class tables cannot be opened on this server. The person who "
                                "runs it can see why in the server's log.")) from exc
 
-    def _create(self, code: str, config: str, teacher: str) -> bool:
+    def create(self, code: str, config: str, teacher: str) -> bool:
+        """See :meth:`.Backend.create`."""
         with self._lock:
             try:
                 self._db.execute("insert into tables (code, config, teacher, touched) values (?, ?, ?, ?)",
@@ -288,24 +295,28 @@ class SQLiteStore(Store):
             except sqlite3.IntegrityError:
                 return False
 
-    def _table(self, code: str) -> tuple[str, str] | None:
+    def table(self, code: str) -> tuple[str, str] | None:
+        """See :meth:`.Backend.table`."""
         with self._lock:
             row = self._db.execute("select config, teacher from tables where code = ?", (code,)).fetchone()
         return None if row is None else (row[0], row[1])
 
-    def _records(self, code: str, since: int = 0) -> list[str]:
+    def records(self, code: str, since: int = 0) -> list[str]:
+        """See :meth:`.Backend.records`."""
         with self._lock:
             rows = self._db.execute("select record from records where code = ? and seq > ? order by seq",
                                     (code, since)).fetchall()
         return [r[0] for r in rows]
 
-    def _seq(self, code: str) -> int:
+    def seq(self, code: str) -> int:
+        """See :meth:`.Backend.seq`."""
         with self._lock:
             row = self._db.execute("select max(seq) from records where code = ?", (code,)).fetchone()
         return row[0] or 0
 
-    def _append(self, code: str, expected: int, records: Sequence[str],
-                claim: tuple[int, str] | None = None) -> bool:
+    def append(self, code: str, expected: int, records: Sequence[str], claim: Claim | None = None) -> bool:
+        """See :meth:`.Backend.append`: ``BEGIN IMMEDIATE`` takes the write lock before the
+        count is read."""
         with self._lock:
             db = self._db
             db.execute("begin immediate")
@@ -332,12 +343,14 @@ class SQLiteStore(Store):
         self.news.tell(code)  # this process's pages at once; other processes' threads see it
         return True
 
-    def _seat_tokens(self, code: str) -> dict[int, str]:
+    def seat_tokens(self, code: str) -> dict[int, str]:
+        """See :meth:`.Backend.seat_tokens`."""
         with self._lock:
             rows = self._db.execute("select seat, token from seats where code = ?", (code,)).fetchall()
         return {int(s): t for s, t in rows}
 
-    def _expire(self, before: float) -> int:
+    def expire(self, before: float) -> int:
+        """See :meth:`.Backend.expire`."""
         with self._lock:
             db = self._db
             # Look before taking the write lock: usually nothing is that old.
@@ -354,6 +367,10 @@ class SQLiteStore(Store):
                 if db.in_transaction:
                     db.execute("rollback")
                 raise
+
+    def wait(self, code: str, seq: int, timeout: float) -> int:
+        """See :meth:`.Backend.wait` (it looks every :data:`~.backend.POLL_INTERVAL` seconds)."""
+        return poll_wait(self, code, seq, timeout)
 
     def close(self) -> None:
         """Close the file (and stop the news thread)."""

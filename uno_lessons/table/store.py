@@ -1,36 +1,36 @@
-"""Where class tables live: one interface, three backends (SQLite, Redis, memory).
+"""The table's store: who may keep what at a class table, composed with a :class:`~.backend.Backend`.
 
-A backend only stores text: a table's config and teacher-key hash, its records in order, and
-the hash of each taken seat's token. Its one clever operation is compare-and-append: append
-records only if the table still has exactly ``expected`` records (in one transaction), so
-two pages acting at once never both land on the same position. Everything a person may or
-may not do is decided above it, in :class:`Store`'s methods and the handles they return.
+:class:`Store` is the whole public interface of class tables (``create``, ``join``,
+``rejoin``, ``watch``, ``teacher``, and for the handles ``records``, ``append_checked`` and
+``wait_seq``). It decides: a table's config is checked and its first hand dealt before it is
+made, a seat is claimed together with its join record, a token or teacher key is compared
+with the hash the backend keeps; the handles it returns check every action at the newest
+position. What it allowed is kept by its backend (:mod:`.backend`: SQLite, Redis or memory),
+which only stores text and appends records if the table still has the expected number.
 
-``open_store(url)`` picks the backend: ``"sqlite:///path/to/file.db"``,
-``"redis://host:port/0"``, ``"memory://"`` (one process only), or ``None``: the URL in
-``UNO_LESSONS_STORE``, else SQLite in the folder ``UNO_LESSONS_DATA`` (default
+``open_store(url)`` opens the backend the URL names (:func:`~.backend.open_backend`:
+``"sqlite:///path/to/file.db"``, ``"redis://host:port/0"``, ``"memory://"``, or ``None``:
+the URL in ``UNO_LESSONS_STORE``, else SQLite in the folder ``UNO_LESSONS_DATA``, default
 ``~/.local/share/uno_lessons``). The SQLite file holds every table's seed (so every hand):
 it and its folder are made for their owner alone, and loosened ones are closed again at open
 (:func:`~.sqlite.secure_store_file`).
 
-A backend that fails (a locked file, a server away, a full disk, a timeout) raises
-:class:`StoreError` with a sentence for the learner, whatever library it is built on: every
-primitive is wrapped once, here (``__init_subclass__``), and the details go to the server's
-log (its terminal), never to a page. A table idle for ``UNO_LESSONS_KEEP_DAYS`` days
-(default 30) is removed by the store.
+A backend that fails (a locked file, a server away, a full disk, a timeout) raises its
+library's error; the store makes every call to it inside :func:`~.faults.failing`, so the
+page gets :class:`~.faults.StoreError` with a sentence for the learner, and the details go
+to the server's log (its terminal), never to a page. A table idle for
+``UNO_LESSONS_KEEP_DAYS`` days (default 30) is removed by the store.
 """
 
 from __future__ import annotations
 
-import os
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from ..engine.rules import Rules
 from ..i18n import _
+from .backend import Backend, Claim, open_backend
 from .config import (
     TableClosed,
     TableConfig,
@@ -42,118 +42,72 @@ from .config import (
     normal_code,
     same_secret,
 )
-from .faults import PRIMITIVES, StoreError, guarded
+from .faults import StoreError, failing
 from .handles import SeatHandle, Spectator, TeacherHandle
 from .news import News
 from .records import encode
 from .state import TableState
 
-STORE_ENV = "UNO_LESSONS_STORE"
-DATA_ENV = "UNO_LESSONS_DATA"
-KEEP_ENV = "UNO_LESSONS_KEEP_DAYS"
-#: Days a table is kept after its last record when ``UNO_LESSONS_KEEP_DAYS`` is not set.
-KEEP_DAYS = 30.0
 
+class Store:
+    """Class tables kept as config + records in ``backend``: ``create``, ``join``,
+    ``rejoin``, ``watch`` and ``teacher`` open them; ``records``, ``append_checked`` and
+    ``wait_seq`` are what the handles it returns read and write through. Every call to the
+    backend raises :class:`~.faults.StoreError` (with a sentence) when the backend fails."""
 
-def keep_seconds() -> float:
-    """How long an idle table is kept: ``$UNO_LESSONS_KEEP_DAYS`` days (default 30)."""
-    try:
-        days = float(os.environ.get(KEEP_ENV) or KEEP_DAYS)
-    except ValueError:  # a typo in the setting keeps tables the default time, never less
-        days = KEEP_DAYS
-    return (days if days > 0 else KEEP_DAYS) * 86400.0
+    def __init__(self, backend: Backend) -> None:
+        #: Where the tables are kept (:class:`~.backend.Backend`).
+        self.backend = backend
 
+    @property
+    def url(self) -> str:
+        """The backend's address."""
+        return self.backend.url
 
+    @property
+    def keep(self) -> float:
+        """Seconds a table is kept after its last record (``UNO_LESSONS_KEEP_DAYS``)."""
+        return self.backend.keep
 
-def package_folder() -> Path:
-    """The package's own data folder, ``uno_lessons`` in the user's data folder
-    (``$XDG_DATA_HOME``, else ``~/.local/share``). The package chose it, so it holds nothing
-    but the package's files: :func:`~.sqlite.secure_store_file` closes it (0700) when other
-    users can open it, which it never does to a folder the user named."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "uno_lessons"
+    @property
+    def news(self) -> News:
+        """Who tells pages of new records (:mod:`.news`)."""
+        return self.backend.news
 
+    def close(self) -> None:
+        """Let go of the backend's connections."""
+        self.backend.close()
 
-def default_folder() -> Path:
-    """The folder of the embedded store: ``$UNO_LESSONS_DATA``, else :func:`package_folder`.
-    Nothing is created here: the store creates a missing folder for its owner alone (0700,
-    :func:`~.sqlite.private_folder`)."""
-    folder = os.environ.get(DATA_ENV)
-    if folder:
-        return Path(folder).expanduser()
-    return package_folder()
+    # ------------------------------------------------------------------ records, for the handles
+    def seq(self, code: str) -> int:
+        """How many records table ``code`` has."""
+        with failing(self.backend, "seq", writes=False):
+            return self.backend.seq(code)
 
+    def records(self, code: str, since: int = 0) -> list[str]:
+        """Table ``code``'s records after the first ``since``, in order (as stored: text)."""
+        with failing(self.backend, "records", writes=False):
+            return self.backend.records(code, since)
 
-class Store(ABC):
-    """Tables kept as config + records: ``create``, ``join``, ``rejoin``, ``watch`` and
-    ``teacher`` are the whole public interface; backends implement the ``_`` methods."""
-
-    url = ""
-    #: Seconds between looks at the store while waiting for a new record.
-    poll_interval = 0.02
-    #: What the backend's library raises when the store fails (turned into StoreError).
-    failures: tuple[type[BaseException], ...] = (OSError,)
-    #: Who tells pages of new records (:mod:`.news`); None: pages poll this store.
-    news: News | None = None
-
-    def __init__(self, url: str, keep: float | None = None) -> None:
-        self.url = url
-        #: Seconds a table is kept after its last record (``UNO_LESSONS_KEEP_DAYS``).
-        self.keep = keep_seconds() if keep is None else float(keep)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name, writes in PRIMITIVES.items():
-            fn = cls.__dict__.get(name)
-            if fn is not None and not getattr(fn, "__guarded__", False):
-                setattr(cls, name, guarded(name, fn, writes))
-
-    # ------------------------------------------------------------------ backend primitives
-    @abstractmethod
-    def _create(self, code: str, config: str, teacher: str) -> bool:
-        """Store a new table; False if the code is taken."""
-
-    @abstractmethod
-    def _table(self, code: str) -> tuple[str, str] | None:
-        """The table's (config, teacher-key hash), or None."""
-
-    @abstractmethod
-    def _records(self, code: str, since: int = 0) -> list[str]:
-        """The records after the first ``since``, in order."""
-
-    @abstractmethod
-    def _seq(self, code: str) -> int:
-        """How many records the table has."""
-
-    @abstractmethod
-    def _append(self, code: str, expected: int, records: Sequence[str],
-                claim: tuple[int, str] | None = None) -> bool:
-        """Compare-and-append in one transaction: only if the table has ``expected`` records
-        (and, with ``claim`` = (seat, token hash), that seat has no token yet)."""
-
-    @abstractmethod
-    def _seat_tokens(self, code: str) -> dict[int, str]:
-        """Token hashes of the taken seats (ValueError if a stored seat is not a number)."""
-
-    @abstractmethod
-    def _expire(self, before: float) -> int:
-        """Remove the tables whose last write was before ``before`` (a ``time.time()``);
-        returns how many went."""
-
-    def expire(self, keep: float | None = None) -> int:
-        """Remove tables idle for longer than ``keep`` seconds (default: :attr:`keep`)."""
-        return self._expire(time.time() - (self.keep if keep is None else keep))
+    def wait_seq(self, code: str, seq: int, timeout: float) -> int:
+        """Wait until the table has more than ``seq`` records (or ``timeout`` seconds pass);
+        returns the number of records then."""
+        with failing(self.backend, "wait", writes=False):
+            return self.backend.wait(code, seq, timeout)
 
     def append_checked(self, code: str, expected: int, records: Sequence[str],
-                       claim: tuple[int, str] | None = None) -> bool:
-        """Compare-and-append; when the store fails, look once whether the write landed
-        anyway (Redis can run the append and lose the connection before it answers): True if
-        it did, else the StoreError. False only when another page wrote first."""
+                       claim: Claim | None = None) -> bool:
+        """Compare-and-append ``records`` (checked by the caller at position ``expected``;
+        ``claim`` = (seat, token hash) a seat taken with them); when the backend fails, look
+        once whether the write landed anyway (Redis can run the append and lose the
+        connection before it answers): True if it did, else the StoreError. False only when
+        another page wrote first."""
         try:
-            return self._append(code, expected, records, claim)
+            with failing(self.backend, "append", writes=True):
+                return self.backend.append(code, expected, records, claim)
         except StoreError:
             try:
-                landed = self._records(code, expected)[:len(records)] == list(records)
+                landed = self.records(code, expected)[:len(records)] == list(records)
                 if landed and claim is not None:
                     landed = self._seat_tokens(code).get(claim[0]) == claim[1]
             except (StoreError, ValueError):
@@ -162,18 +116,19 @@ class Store(ABC):
                 return True
             raise
 
-    def close(self) -> None:  # noqa: B027 - a backend without connections has nothing to close
-        """Let go of connections."""
+    def _seat_tokens(self, code: str) -> dict[int, str]:
+        with failing(self.backend, "seat_tokens", writes=False):
+            return self.backend.seat_tokens(code)
 
-    def wait_seq(self, code: str, seq: int, timeout: float) -> int:
-        """Wait until the table has more than ``seq`` records (or ``timeout`` seconds pass);
-        returns the number of records then."""
-        end = time.monotonic() + timeout
-        while True:
-            now = self._seq(code)
-            if now > seq or time.monotonic() >= end:
-                return now
-            time.sleep(self.poll_interval)
+    def _table(self, code: str) -> tuple[str, str] | None:
+        with failing(self.backend, "table", writes=False):
+            return self.backend.table(code)
+
+    def expire(self, keep: float | None = None) -> int:
+        """Remove tables idle for longer than ``keep`` seconds (default: :attr:`keep`)."""
+        before = time.time() - (self.keep if keep is None else keep)
+        with failing(self.backend, "expire", writes=True):
+            return self.backend.expire(before)
 
     # ------------------------------------------------------------------ the public interface
     def create(self, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
@@ -198,7 +153,9 @@ class Store(ABC):
                 pass  # the table itself may still be made; expiry waits for the next one
 
             code = new_code()
-            if self._create(code, config.to_json(), digest(key)):
+            with failing(self.backend, "create", writes=True):
+                made = self.backend.create(code, config.to_json(), digest(key))
+            if made:
                 return code, key
         raise TableError(_("No free table code was found; try again."))
 
@@ -213,7 +170,7 @@ class Store(ABC):
             config = TableConfig.from_json(row[0])
         except TableError as exc:
             raise TableError(_("Table {code} cannot be opened: {reason}", code=code, reason=str(exc))) from exc
-        return TableState.replay(config, self._records(code), code)
+        return TableState.replay(config, self.records(code), code)
 
     def join(self, code: str, seat: int | None = None, name: str | None = None) -> SeatHandle:
         """Take a learner's seat (the first free one when ``seat`` is None) under ``name``;
@@ -279,23 +236,6 @@ class Store(ABC):
 
 def open_store(url: str | None = None) -> Store:
     """The store at ``url`` ("sqlite:///file.db", "redis://host:port/0", "memory://"); None
-    means ``$UNO_LESSONS_STORE`` or, failing that, SQLite in the default folder."""
-    url = url or os.environ.get(STORE_ENV) or ""
-    if not url:
-        # The folder is made by the store, for its owner alone (a plain mkdir would leave it
-        # 0755: every user of the machine could look in).
-        url = f"sqlite:///{default_folder() / 'tables.db'}"
-    if url.startswith("sqlite://"):
-        from .sqlite import SQLiteStore
-
-        return SQLiteStore(url)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from .redis import RedisStore
-
-        return RedisStore(url)
-    if url.startswith("memory://"):
-        from .memory import MemoryStore
-
-        return MemoryStore(url)
-    raise TableError(_("“{url}” is not a store address: use sqlite:///file.db, redis://host:port/0 "
-                       "or memory://.", url=url[:60]))
+    means ``$UNO_LESSONS_STORE`` or, failing that, SQLite in the default folder
+    (:func:`~.backend.open_backend`)."""
+    return Store(open_backend(url))
