@@ -67,3 +67,13 @@ def store(store_url):
     s = open_store(store_url)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def wheel_site(tmp_path_factory):
+    """The project's wheel, built now and unpacked (tests/wheel_build.py): the folder that
+    ``wheel_build.installed_env`` puts on ``PYTHONPATH``."""
+    from wheel_build import build_wheel, unpack
+
+    root = tmp_path_factory.mktemp("wheel")
+    return unpack(build_wheel(root / "dist"), root / "site")

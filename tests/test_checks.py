@@ -767,15 +767,26 @@ def test_check_shows_the_report_and_returns_nothing_when_the_step_passes(referen
     assert capsys.readouterr().out.startswith("✓ can_play: all 13 cases pass")
 
 
-def test_check_raises_a_short_assertion_naming_the_step_after_the_report(capsys):
+def test_check_shows_the_cases_then_raises_a_short_assertion_naming_the_step(capsys):
     with pytest.raises(AssertionError) as info:
         ck.check("can_play", {"can_play": lambda card, top, color: True})
     shown = capsys.readouterr().out
     assert isinstance(info.value, ck.StepNotPassed)
-    assert shown.startswith("✗ can_play: 10 of 13 cases pass") and "hint (E-MATCH-1)" in shown
     lines = info.value._render_traceback_()
     assert lines == ["✗ can_play: 10 of 13 cases pass"] and str(info.value) == lines[0]
+    # the table with its hints, once; the headline only in the error (the feedback page shows both)
+    assert shown.startswith("  ✓ ") and "hint (E-MATCH-1)" in shown and "10 of 13" not in shown
+    assert shown.rstrip("\n") == "\n".join(info.value.result.text().split("\n")[1:])
     assert info.value.result.failures
+
+
+def test_a_failing_check_without_a_table_shows_nothing_but_its_error(capsys):
+    def can_play(card, top, color):
+        raise NotImplementedError()
+
+    with pytest.raises(ck.StepNotPassed):
+        ck.check("can_play", {"can_play": can_play})
+    assert capsys.readouterr().out == ""
 
 
 def test_check_of_a_stub_says_not_started_in_the_error_too():

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
+from table_backends import free_port
 
 from uno_lessons.cli import main, parser
 from uno_lessons.cli import serve as srv
@@ -139,11 +144,49 @@ def test_lessons_copies_every_language_of_every_notebook(tmp_path):
         for lang in (code for code in LANGUAGES if code != "en"):
             assert any(p.parts[0] == lang for p in got), (name, lang)
     assert (course / "notebooks" / "voila.json").is_file()
+    assert shipped.FOLDERS == ("notebooks", "exercises") and not (course / "solutions").exists()  # never the answers
+    assert "The answers (solutions/) are not copied" in out.getvalue()
     (course / "notebooks" / "01_setup.ipynb").write_text("{}")
     main(["lessons", str(course)])
     assert (course / "notebooks" / "01_setup.ipynb").read_text() == "{}"  # a teacher's edit is kept
     main(["lessons", str(course), "--force"])
     assert (course / "notebooks" / "01_setup.ipynb").read_text() != "{}"
+
+
+def test_lab_as_root_asks_for_allow_root_and_starts_nothing(monkeypatch, capsys):
+    from uno_lessons.cli import course
+
+    monkeypatch.setattr(course, "is_root", lambda: True)
+    monkeypatch.setattr(course.subprocess, "call", lambda *a, **k: pytest.fail("JupyterLab must not start"))
+    assert main(["lab"]) == 2
+    assert "uno-lessons lab --allow-root" in capsys.readouterr().err
+    assert course.lab_command(Path("/x"), allow_root=True)[-2:] == ["/x", "--allow-root"]
+    assert "--allow-root" not in course.lab_command(Path("/x"))
+
+
+def test_lab_with_allow_root_starts_jupyterlab_and_says_it_runs_as_root(tmp_path):
+    """The real JupyterLab on a copy of the lessons, as the user running the tests (root on CI):
+    it starts, and as root it says so; stopped as soon as it serves."""
+    port = free_port()
+    env = dict(os.environ, JUPYTER_PORT=str(port), BROWSER="true", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+               JUPYTER_CONFIG_DIR=str(tmp_path / "config"))
+    env.pop("PYTHONUNBUFFERED", None)  # as in a teacher's terminal: our lines must come first anyway
+    proc = subprocess.Popen([sys.executable, "-m", "uno_lessons", "lab", str(tmp_path / "course"), "--allow-root"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env, start_new_session=True)
+    said = []
+    try:
+        end = time.monotonic() + 120
+        while not any(f":{port}/lab" in line for line in said):
+            assert proc.poll() is None and time.monotonic() < end, "".join(said)[-3000:]
+            said.append(proc.stdout.readline())
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    text = "".join(said)
+    assert f"The lessons are in {tmp_path / 'course'}." in text
+    assert ("JupyterLab runs as root (--allow-root)" in text) == (os.geteuid() == 0)
+    assert "Running as root is not recommended" not in text
 
 
 def test_the_command_line_names_its_options():

@@ -1,7 +1,11 @@
-"""The exercises under the real nbgrader 0.9.6, as a teacher runs it: a course folder, the
-nine solution notebooks as the source, ``generate_assignment``, three submissions (every
-answer right, nothing answered, one mistake), ``autograde``, ``validate``, and
-``generate_feedback``. Scores come from nbgrader's own gradebook (``nbgrader.api``).
+"""The exercises under the real nbgrader 0.9.6, as a teacher runs it from the wheel
+(docs/teachers.md): ``uno-lessons nbgrader`` writes the course (the nine exercises as the
+source: the wheel holds no answers), ``generate_assignment``, three submissions (every answer
+right, nothing answered, one mistake), ``autograde``, ``validate``, and ``generate_feedback``.
+Every command runs with the built wheel's package (``wheel_site``, tests/wheel_build.py), not
+the checkout's; the right answers come from the checkout's ``solutions/``, as a learner who
+got everything right would type them. Scores come from nbgrader's own gradebook
+(``nbgrader.api``).
 
 One course is built per test run (about a minute on two cores: each nbgrader command starts
 its own kernels); every test below reads from it.
@@ -9,10 +13,9 @@ its own kernels); every test below reads from it.
 
 from __future__ import annotations
 
+import html
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +23,9 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbgrader.api import Gradebook
+from wheel_build import installed_env
 
 from uno_lessons.tools import exercises as ex
-from uno_lessons.voila.maths import CONFIG_LINES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -37,12 +40,11 @@ SLIP_SOURCE = '''def can_play(card, top, color):
     return card.color is color or card.rank is top.rank'''
 
 
-def start(course: Path, *args: str) -> subprocess.Popen:
+def start(course: Path, site: Path, *args: str) -> subprocess.Popen:
     """Start one nbgrader command in the course folder, as a teacher types it in an activated
-    virtual environment (nbgrader runs ``alembic`` from the PATH)."""
-    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    virtual environment where the wheel (unpacked in ``site``) is installed."""
     return subprocess.Popen([sys.executable, "-m", "nbgrader", *args], cwd=course, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, text=True, env=installed_env(site))
 
 
 def finish(proc: subprocess.Popen) -> subprocess.CompletedProcess:
@@ -51,9 +53,9 @@ def finish(proc: subprocess.Popen) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+def nbgrader(course: Path, site: Path, *args: str) -> subprocess.CompletedProcess:
     """Run one nbgrader command in the course folder and wait for it."""
-    return finish(start(course, *args))
+    return finish(start(course, site, *args))
 
 
 def _answers(solution: Path) -> dict[str, str]:
@@ -79,19 +81,19 @@ def _submit(released: Path, target: Path, answers: dict[str, str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory) -> dict:
-    """A course folder taken through generate_assignment, autograde (three students),
-    validate (each student's 02_matching) and generate_feedback."""
+def course(tmp_path_factory, wheel_site) -> dict:
+    """A course folder written by the wheel's ``uno-lessons nbgrader``, taken through
+    generate_assignment, autograde (three students), validate (each student's 02_matching)
+    and generate_feedback."""
     root = tmp_path_factory.mktemp("course")
-    (root / "nbgrader_config.py").write_text(
-        "c = get_config()\n"
-        f"c.CourseDirectory.root = {str(root)!r}\n"
-        f"c.CourseDirectory.course_id = {COURSE!r}\n" + "\n".join(CONFIG_LINES) + "\n", encoding="utf-8")
-    source = root / "source" / ASSIGNMENT
-    source.mkdir(parents=True)
-    for nb in SOLUTIONS.glob("*.ipynb"):
-        shutil.copy(nb, source / nb.name)
-    logs = {"generate": nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")}
+    which = subprocess.run([sys.executable, "-c", "import uno_lessons; print(uno_lessons.__file__)"], cwd=root,
+                           capture_output=True, text=True, env=installed_env(wheel_site))
+    assert which.stdout.startswith(str(wheel_site)), which.stdout + which.stderr  # the wheel's, not the checkout's
+    logs = {"course": subprocess.run([sys.executable, "-m", "uno_lessons", "nbgrader", str(root), "--course", COURSE,
+                                      "--assignment", ASSIGNMENT], cwd=root, capture_output=True, text=True,
+                                     env=installed_env(wheel_site))}
+    assert logs["course"].returncode == 0, logs["course"].stdout + logs["course"].stderr
+    logs["generate"] = nbgrader(root, wheel_site, "generate_assignment", ASSIGNMENT, "--force")
     assert logs["generate"].returncode == 0, logs["generate"].stderr
 
     released = sorted((root / "release" / ASSIGNMENT).glob("*.ipynb"))
@@ -108,12 +110,13 @@ def course(tmp_path_factory) -> dict:
     # sooner together). Validate runs after them, on its own: beside three autogrades on a
     # CI machine it once printed the verdict of only one of its three notebooks.
     targets = [str(root / "submitted" / s / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb") for s in STUDENTS]
-    running = {f"autograde {s}": start(root, "autograde", ASSIGNMENT, "--student", s, "--force") for s in STUDENTS}
+    running = {f"autograde {s}": start(root, wheel_site, "autograde", ASSIGNMENT, "--student", s, "--force")
+               for s in STUDENTS}
     logs.update({name: finish(proc) for name, proc in running.items()})
     for s in STUDENTS:
         assert logs[f"autograde {s}"].returncode == 0, logs[f"autograde {s}"].stderr
-    logs["validate"] = nbgrader(root, "validate", *targets)
-    logs["feedback"] = nbgrader(root, "generate_feedback", ASSIGNMENT, "--force")
+    logs["validate"] = nbgrader(root, wheel_site, "validate", *targets)
+    logs["feedback"] = nbgrader(root, wheel_site, "generate_feedback", ASSIGNMENT, "--force")
     assert logs["feedback"].returncode == 0, logs["feedback"].stderr
     return {"root": root, "logs": logs, "released": released}
 
@@ -163,12 +166,27 @@ def test_autograde_grades_check_cells_without_partial_credit_warnings(course):
         assert "cannot be converted to" not in log and "treating other output as full credit" not in log
 
 
-def test_an_autograded_check_shows_the_report_then_a_short_error(course):
+def test_the_autograde_terminal_holds_only_nbgraders_own_lines(course):
+    """No kernel's "running over TCP without encryption" (27 of them before: the course's
+    kernels talk over private Unix sockets), nothing a teacher cannot act on; nbgrader's own
+    progress lines stay, and so would its errors (nothing is filtered)."""
+    for student in STUDENTS:
+        log = course["logs"][f"autograde {student}"].stderr
+        assert "without encryption" not in log and "IPKernelApp" not in log, log[-3000:]
+        said = [line for line in log.splitlines() if line.startswith("[")]
+        assert said and all(line.startswith("[AutogradeApp | ") for line in said), said
+        assert not [line for line in said if "| ERROR]" in line]
+    assert "without encryption" not in course["logs"]["validate"].stdout + course["logs"]["validate"].stderr
+
+
+def test_an_autograded_check_shows_the_cases_then_a_short_error(course):
     nb = nbformat.read(course["root"] / "autograded" / "slip" / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb", as_version=4)
     cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check_can_play")
     kinds = [o.output_type for o in cell.outputs]
     assert kinds == ["display_data", "error"]
-    assert cell.outputs[0].data["text/plain"].startswith("✗ can_play: 10 of 13 cases pass")
+    shown = cell.outputs[0].data["text/plain"]
+    assert "can_play: 10 of 13" not in shown  # the headline is the error's
+    assert "  ✗ " in shown and "hint (E-MATCH-2)" in shown
     error = cell.outputs[1]
     assert error.ename == "StepNotPassed" and len(error.traceback) <= 3
     assert error.traceback[0] == "✗ can_play: 10 of 13 cases pass"
@@ -200,6 +218,27 @@ def test_validate_tells_the_truth_naming_the_failing_steps(course):
 # ------------------------------------------------------------------ feedback
 def _feedback(course: dict, student: str) -> str:
     return (course["root"] / "feedback" / student / ASSIGNMENT / f"{SLIP_NOTEBOOK}.html").read_text(encoding="utf-8")
+
+
+def _page_text(page: str) -> str:
+    """What a reader of the feedback page sees: its body's text, without styles and scripts."""
+    body = page[page.index("<body"):]
+    body = re.sub(r"<(style|script)\b.*?</\1>", "", body, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def test_the_feedback_page_says_each_message_once(course):
+    slip = " ".join(_page_text(_feedback(course, "slip")).split())
+    assert slip.count("✗ can_play: 10 of 13 cases pass") == 1
+    # each failing case (the three wilds) once, with its hint and rule: as many as the table has
+    nb = nbformat.read(course["root"] / "autograded" / "slip" / ASSIGNMENT / f"{SLIP_NOTEBOOK}.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check_can_play")
+    rows = cell.outputs[0].data["text/plain"].count("Rule E-MATCH-2 says")
+    assert rows == 3 and slip.count("Rule E-MATCH-2 says") == rows
+    blank = " ".join(_page_text(_feedback(course, "blank")).split())
+    for step in ("can_play", "playable_cards", "match_reason"):
+        assert blank.count(f"○ {step}: not started yet") == 1, step
+        assert blank.count(f"`{step}` still raises NotImplementedError") == 1, step
 
 
 def test_feedback_holds_the_table_and_the_hint_with_the_rule_never_the_answer(course):

@@ -471,7 +471,13 @@ def test_the_nbgrader_command_writes_a_course_nbgrader_reads(tmp_path, monkeypat
         assert c.GenerateFeedback.preprocessors[-1].__name__ == "FeedbackMaths"  # maths without a CDN
     source = tmp_path / "course" / "source" / "week1"
     assert sorted(p.name for p in source.iterdir()) == ["01_setup.ipynb", f"{NOTEBOOK}.ipynb"]
-    assert (source / f"{NOTEBOOK}.ipynb").read_bytes() == (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes()
+    # the exercise, its stubs marked as nbgrader's solution regions: no answer leaves the repository
+    written = json.loads((source / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
+    exercise = json.loads((ROOT / "exercises" / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
+    assert [c["id"] for c in written["cells"]] == [c["id"] for c in exercise["cells"]]
+    stub = "    ### BEGIN SOLUTION\n    # YOUR CODE HERE\n    raise NotImplementedError()\n    ### END SOLUTION"
+    assert sum(stub in c["source"] for c in written["cells"]) == 3  # 02_matching's three answer cells
+    assert _read_config(tmp_path / "course" / "nbgrader_config.py").KernelManager.transport == "ipc"
     assert "plugin_class" not in _read_config(tmp_path / ".jupyter" / "nbgrader_config.py").Authenticator
     for groups, plugin in (([], None), (["--hub-groups"], "nbgrader.auth.JupyterHubAuthPlugin")):
         assert main(["nbgrader", "--course", "uno7b", "--learners-config", str(tmp_path / "etc" / "nbgrader_config.py"),

@@ -231,38 +231,50 @@ class CheckResult(Report):
         """The headline and what to do next, without the table: for a short error message."""
         return "\n".join([self.headline, *self._note_lines(), *("  " + s for s in self.stop_lines())])
 
+    @property
+    def has_table(self) -> bool:
+        """True when the report lists its cases (it does unless one line says it all)."""
+        return self.stop is None and self.status in (PASSED, FAILED)
+
+    def case_lines(self) -> list[str]:
+        """The table of cases as plain-text lines (empty when the report has none)."""
+        if not self.has_table:
+            return []
+        lines = []
+        for r in self.results:
+            if r.ok:
+                lines.append(f"  ✓ {r.label}")
+                continue
+            lines.append(f"  ✗ {r.label}: {r.message}")
+            lines.append("      " + _("hint ({rule}): {hint}", rule=r.rule, hint=r.hint))
+            quote = rule_quote(r.rule)
+            if quote:
+                lines.append("      " + quote)
+        return lines
+
     def text(self) -> str:
         """The report as plain text."""
-        lines = [self.headline, *self._note_lines()]
-        if self.stop is not None:
-            lines.extend("  " + s for s in self.stop_lines())
-        elif self.status in (PASSED, FAILED):
-            for r in self.results:
-                if r.ok:
-                    lines.append(f"  ✓ {r.label}")
-                    continue
-                lines.append(f"  ✗ {r.label}: {r.message}")
-                lines.append("      " + _("hint ({rule}): {hint}", rule=r.rule, hint=r.hint))
-                quote = rule_quote(r.rule)
-                if quote:
-                    lines.append("      " + quote)
-        return "\n".join(lines)
+        return "\n".join([*self.summary().split("\n"), *self.case_lines()])
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self, with_summary: bool = True) -> str:
         colour = {PASSED: "#2e7d32", NOT_STARTED: "#f9a825"}.get(self.status, "#c62828")
         e = html.escape
         parts = [
             f'<div class="uno-check uno-check-{self.status.replace(" ", "-")}" '
             f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0">',
-            f"<b>{e(self.headline)}</b>",
-            *self._note_html(),
         ]
-        if self.stop is not None:
-            parts.extend(f"<div>{code_html(line)}</div>" for line in self.stop_lines())
-        elif self.status in (PASSED, FAILED):
+        if with_summary:
+            parts += [f"<b>{e(self.headline)}</b>", *self._note_html(),
+                      *(f"<div>{code_html(line)}</div>" for line in self.stop_lines())]
+        if self.has_table:
             parts.append(self._table_html())
         parts.append("</div>")
         return "".join(parts)
+
+    def cases(self) -> CaseTable | None:
+        """The table of cases alone, without the summary (None when there is no table): what
+        a failing check shows above its short error, which says the summary once."""
+        return CaseTable(self) if self.has_table else None
 
     def _table_html(self) -> str:
         e = html.escape
@@ -284,6 +296,21 @@ class CheckResult(Report):
             summary = _("the cases")
             table = f"<details><summary>{e(summary)}</summary>{table}</details>"
         return table
+
+
+class CaseTable(Report):
+    """A check's table of cases without its headline, notes or stop lines (see
+    :meth:`CheckResult.cases`)."""
+
+    def __init__(self, result: CheckResult) -> None:
+        self.result = result
+
+    def text(self) -> str:
+        """The cases as plain text."""
+        return "\n".join(self.result.case_lines())
+
+    def _repr_html_(self) -> str:
+        return self.result._repr_html_(with_summary=False)
 
 
 def _one_stop(results: Sequence[CaseResult]) -> Stop | None:

@@ -1,16 +1,19 @@
 """``check("can_play")``: the one line in every graded check cell, for learners and for nbgrader.
 
 It finds the learner's function by name in the notebook, says so when the cell that defines
-it did not run (:mod:`.cells`), runs the step's check, and shows the ✓/✗ report as rich
-output (``display_data``: HTML with the plain-text report beside it). When the step does not
-pass it then raises :class:`StepNotPassed`, a short ``AssertionError`` naming the step:
+it did not run (:mod:`.cells`), and runs the step's check. A step that passes shows the ✓
+report as rich output (``display_data``: HTML with the plain-text report beside it). A step
+that does not pass shows its table of cases, if it has one (the ✓/✗ rows with their hints),
+then raises :class:`StepNotPassed`, a short ``AssertionError`` whose lines are the report's
+headline and what to do next:
 
 - ``nbgrader validate`` and ``autograde`` see an error in the grade cell, so a blank or wrong
-  notebook fails (0 points for that step) and a correct one passes;
+  notebook fails (0 points for that step) and a correct one passes; validate prints the error,
+  so it names the step and says what is wrong;
 - a passing cell leaves no ``execute_result``, only the report, which nbgrader grades as full
   credit without its "cannot be converted to a float" warning;
-- the learner, and nbgrader's feedback, see the report and then only the few lines of
-  :meth:`StepNotPassed._render_traceback_`, never a traceback wall.
+- the learner, and nbgrader's feedback page, read each sentence once: the table, then the
+  few lines of :meth:`StepNotPassed._render_traceback_`, never a traceback wall.
 """
 
 from __future__ import annotations
@@ -69,14 +72,18 @@ def step_result(name: str, namespace: dict[str, Any]) -> CheckResult:
 
 
 def check(name: str, namespace: dict[str, Any] | None = None) -> None:
-    """Check the learner's function ``name``: show the report, and raise
-    :class:`StepNotPassed` unless every case passes.
+    """Check the learner's function ``name``: show the report when every case passes; else
+    show the table of cases (if any) and raise :class:`StepNotPassed`, which says the rest.
 
     ``namespace`` defaults to the caller's globals (the notebook's, in Jupyter).
     """
     if namespace is None:
         namespace = sys._getframe(1).f_globals
     result = step_result(name, namespace)
-    result.show()
-    if not result.passed:
-        raise StepNotPassed(result)
+    if result.passed:
+        result.show()
+        return
+    table = result.cases()
+    if table is not None:
+        table.show()
+    raise StepNotPassed(result)

@@ -3,7 +3,7 @@
     uno-lessons serve [--class N] [--lang L] [--store URL | --store-file FILE] [--port P]
                       [--network | --host ADDR] [--public-url URL] [--lessons-port P]
                       [--pages-per-user N] [--max-pages N]
-    uno-lessons lab [DIR]
+    uno-lessons lab [DIR] [--allow-root]
     uno-lessons lessons DIR [--force]
     uno-lessons nbgrader [DIR] --course ID [--assignment A] [--exercise NAME ...]
                          [--exchange PATH] [--formgrader] [--learners-config FILE [--hub-groups]]
@@ -12,8 +12,9 @@
 
 ``serve`` (:mod:`.serve`) runs the dashboard and the lessons with the project's own Voilà
 configuration from any folder; ``lab`` and ``lessons`` (:mod:`.course`) open or copy the
-notebooks; ``nbgrader`` (:mod:`.grading`) writes an nbgrader course of the exercises for
-a class on a JupyterHub (docs/nbgrader_hub.md); ``hub-config`` and ``hub-service`` are
+lessons and the exercises (never the answers); ``nbgrader`` (:mod:`.grading`) writes an
+nbgrader course of the exercises (docs/teachers.md, and for a class on a JupyterHub
+docs/nbgrader_hub.md); ``hub-config`` and ``hub-service`` are
 :mod:`uno_lessons.hub`'s (docs/hub.md): the hub's configuration, and the service the hub
 starts. ``bash dev.sh serve`` runs the same ``serve``. Where the notebooks are is
 :mod:`.shipped`'s business; which address learners get is :mod:`.network`'s.
@@ -58,7 +59,9 @@ def parser() -> argparse.ArgumentParser:
                    help="after --: more options for Voilà (e.g. -- --MappingKernelManager.cull_idle_timeout=300)")
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
     lab.add_argument("folder", nargs="?", help="work in this folder (a copy of the lessons is made there)")
-    les = sub.add_parser("lessons", help="copy the lesson, exercise and solution notebooks (every language)")
+    lab.add_argument("--allow-root", action="store_true",
+                     help="run JupyterLab even as root (it refuses otherwise; better: an ordinary user)")
+    les = sub.add_parser("lessons", help="copy the lesson and exercise notebooks (every language; not the answers)")
     les.add_argument("folder", help="the folder to copy them into")
     les.add_argument("--force", action="store_true", help="overwrite notebooks that are already there")
     nb = sub.add_parser("nbgrader", help="write an nbgrader course of the exercises (for a class on a JupyterHub)")
@@ -120,5 +123,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     from . import course
 
     if args.command == "lab":
-        return course.lab(args.folder)
+        return course.lab(args.folder, allow_root=args.allow_root)
     return course.lessons(args.folder, force=args.force)

@@ -2,8 +2,13 @@
 JupyterHub that hands work out and collects it through nbgrader's exchange.
 
 The teacher runs it (in a terminal of their own server) to get ``DIR/nbgrader_config.py``
-(``CourseDirectory.root``, ``CourseDirectory.course_id``, ``Exchange.root``) and the solution
-notebooks as nbgrader's source in ``DIR/source/<assignment>/``. ``--formgrader`` also writes
+(``CourseDirectory.root``, ``CourseDirectory.course_id``, ``Exchange.root``) and nbgrader's
+source in ``DIR/source/<assignment>/``: the exercise notebooks with each answer stub between
+nbgrader's solution markers, so ``generate_assignment`` releases them exactly as they are.
+The answers are never needed to hand work out or to grade it (the check cells do that), so
+they need not be anywhere a learner's environment can read: a teacher who wants them (to
+read, or to see them in the Formgrader) copies the repository's ``solutions/`` notebooks over
+the source (docs/teachers.md, "Where the answers are"). ``--formgrader`` also writes
 the same settings to ``~/.jupyter/nbgrader_config.py``, where the Formgrader of the teacher's
 server reads them. The hub's administrator runs it once with ``--learners-config FILE`` to
 write the settings every learner's server needs (the course and the exchange), for example
@@ -13,8 +18,8 @@ See docs/nbgrader_hub.md.
 
 from __future__ import annotations
 
+import json
 import re
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -45,8 +50,39 @@ def check_name(kind: str, name: str) -> str:
 
 
 def exercise_names() -> list[str]:
-    """The exercises that can be handed out (the stems of the solution notebooks)."""
-    return sorted(p.stem for p in shipped.folder("solutions").glob("*.ipynb"))
+    """The exercises that can be handed out (the stems of the exercise notebooks)."""
+    return sorted(p.stem for p in shipped.folder("exercises").glob("*.ipynb"))
+
+
+#: The answer stub of an exercise's code cell (uno_lessons.tools.exercises writes it, as nbgrader does).
+_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
+
+
+def marked_stubs(source: str) -> str:
+    """An answer cell's ``source`` with each stub between nbgrader's solution markers, at the
+    stub's indentation: what ``generate_assignment`` turns back into that very stub."""
+    lines, out, i = source.split("\n"), [], 0
+    while i < len(lines):
+        line = lines[i]
+        indent = line[: len(line) - len(line.lstrip())]
+        if line.strip() == _STUB[0] and i + 1 < len(lines) and lines[i + 1] == indent + _STUB[1]:
+            out += [indent + "### BEGIN SOLUTION", line, lines[i + 1], indent + "### END SOLUTION"]
+            i += 2
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
+def source_notebook(exercise: Path) -> str:
+    """nbgrader's source for one exercise notebook (its JSON): the exercise, with every answer
+    cell's stub marked as the solution region."""
+    nb = json.loads(exercise.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            text = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            cell["source"] = marked_stubs(text)
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
 #: nbgrader's plugin that asks the hub which courses a user is in (groups ``nbgrader-<course>``
@@ -54,12 +90,28 @@ def exercise_names() -> list[str]:
 HUB_GROUPS_PLUGIN = "nbgrader.auth.JupyterHubAuthPlugin"
 
 
+#: nbgrader's kernels (autograde, validate) talk over Unix sockets in the user's private Jupyter
+#: runtime folder, as the project's page kernels do, not over TCP on 127.0.0.1: no port another
+#: user of the machine could reach, and no "Kernel is running over TCP without encryption" line
+#: per notebook in the teacher's terminal. One prefix per process: nbgrader runs its kernels one
+#: after another, and two nbgrader commands at once get prefixes of their own.
+KERNELS_OVER_IPC = (
+    "import os",
+    "from jupyter_core.paths import jupyter_runtime_dir",
+    "if os.name == 'posix':  # kernels over private Unix sockets, not TCP (uno_lessons.cli.grading)",
+    "    os.makedirs(jupyter_runtime_dir(), mode=0o700, exist_ok=True)",
+    "    c.KernelManager.transport = 'ipc'  # noqa: F821",
+    "    c.KernelManager.ip = os.path.join(jupyter_runtime_dir(), f'nbgrader-{os.getpid()}')  # noqa: F821",
+)
+
+
 def config_text(course_id: str, exchange: str, course_root: Path | None = None, *, hub_groups: bool = False) -> str:
     """The text of an ``nbgrader_config.py``: the course and the exchange, and for a teacher
     (``course_root`` given) where the course folder is, and how its feedback files show maths
     without a CDN. ``hub_groups``: only members of the hub's group ``nbgrader-<course>`` may
     fetch and submit (nbgrader's JupyterHubAuthPlugin)."""
-    lines = ["# Written by uno-lessons nbgrader (docs/nbgrader_hub.md).", "c = get_config()  # noqa: F821"]
+    lines = ["# Written by uno-lessons nbgrader (docs/nbgrader_hub.md).", "c = get_config()  # noqa: F821",
+             *KERNELS_OVER_IPC]
     if course_root is not None:
         lines.append(f"c.CourseDirectory.root = {str(course_root)!r}")
         lines += FEEDBACK_MATHS
@@ -72,8 +124,8 @@ def config_text(course_id: str, exchange: str, course_root: Path | None = None, 
 def write_course(folder: Path, course_id: str, *, assignment: str = "uno",
                  notebooks: Sequence[str] = (), exchange: str = DEFAULT_EXCHANGE) -> list[Path]:
     """Write ``folder/nbgrader_config.py`` and ``folder/source/<assignment>/`` (the named
-    exercises' solution notebooks, every one when ``notebooks`` is empty); returns the files
-    written. Nothing is written when a name is wrong."""
+    exercises as nbgrader's source, every one when ``notebooks`` is empty: see
+    :func:`source_notebook`); returns the files written. Nothing is written when a name is wrong."""
     check_name("course", course_id)
     check_name("assignment", assignment)
     known = exercise_names()
@@ -88,7 +140,7 @@ def write_course(folder: Path, course_id: str, *, assignment: str = "uno",
     written = []
     for name in wanted:
         dest = source / f"{name}.ipynb"
-        shutil.copyfile(shipped.folder("solutions") / f"{name}.ipynb", dest)
+        dest.write_text(source_notebook(shipped.folder("exercises") / f"{name}.ipynb"), encoding="utf-8")
         written.append(dest)
     config = folder / "nbgrader_config.py"
     config.write_text(config_text(course_id, exchange, folder), encoding="utf-8")

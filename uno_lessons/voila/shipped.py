@@ -1,10 +1,12 @@
 """Where the notebooks and the Voilà configuration are: in the wheel, or in a checkout.
 
 A wheel carries them inside the package, in ``uno_lessons/course/`` (``notebooks``,
-``exercises``, ``solutions`` and ``notebooks/voila.json``: see ``pyproject.toml``'s
-``force-include``; a folder of its own, so that ``exercises/`` does not sit beside the
-module ``exercises.py``); an editable install of a checkout finds them beside the package,
-where they are written. Everything that serves or copies them asks here, so both work the same.
+``exercises`` and ``notebooks/voila.json``: see ``pyproject.toml``'s ``force-include``; a
+folder of its own, so that ``exercises/`` does not sit beside the module ``exercises.py``);
+an editable install of a checkout finds them beside the package, where they are written.
+Everything that serves or copies them asks here, so both work the same. The answers
+(``solutions/``) are not among them: an installed package is readable by every learner who
+uses it (on a hub, the shared environment), so they stay in the repository with the teacher.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 COURSE = PACKAGE / "course"
 CHECKOUT = PACKAGE.parent
 
-#: The notebook folders a course gets, in the order ``uno-lessons lessons`` copies them.
-FOLDERS = ("notebooks", "exercises", "solutions")
+#: The notebook folders a course gets, in the order ``uno-lessons lessons`` copies them (never
+#: ``solutions``: learners could read them).
+FOLDERS = ("notebooks", "exercises")
 
 
 def folder(name: str) -> Path:
