@@ -83,7 +83,8 @@ def test_the_wheel_has_the_command_the_notebooks_and_the_template(installed):
     assert (course / "notebooks" / "voila.json").is_file()
     for lang in ("nl", "sr", "ms"):
         assert (course / "notebooks" / lang / "02_matching.ipynb").is_file()
-        assert (course / "solutions" / lang).is_dir() and (course / "exercises" / lang).is_dir()
+        assert (course / "exercises" / lang).is_dir()
+    assert not (course / "solutions").exists()  # the answers stay with the teacher (tests/test_answers.py)
     assert (installed.parent / "share" / "jupyter" / "voila" / "templates" / "uno" / "index.html.j2").is_file()
     assert not (package / "voila" / "frontend").exists()  # sources stay out; the built page ships
 
@@ -93,7 +94,7 @@ def test_lessons_copies_every_language_from_the_wheel(installed, tmp_path):
                           capture_output=True, text=True, timeout=120, env=clean_env())
     assert done.returncode == 0, done.stderr
     copied = {p.relative_to(tmp_path / "course") for p in (tmp_path / "course").rglob("*.ipynb")}
-    in_repo = {p.relative_to(REPO) for folder in ("notebooks", "exercises", "solutions")
+    in_repo = {p.relative_to(REPO) for folder in ("notebooks", "exercises")
                for p in (REPO / folder).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
     assert copied == in_repo
 
