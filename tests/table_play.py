@@ -187,7 +187,7 @@ def public_codes(state: TableState) -> set[str]:
 
 def assert_no_hidden_card(view: TableView, state: TableState) -> None:
     """A learner's or spectator's view holds no card of another seat's hand: no Card object
-    but its own hand and the top card, no drawn card of another seat in that draw's log
+    but its own hand and the discard pile (face up: the view holds it), no drawn card of another seat in that draw's log
     line, and no card code in any text but public ones and its own."""
     seat = view.seat
     assert view.role in ("seat", "spectator") and view.hands is None
@@ -195,7 +195,7 @@ def assert_no_hidden_card(view: TableView, state: TableState) -> None:
     own_codes = {c.code for c in own}
     for value in walk(view):
         if isinstance(value, Card):
-            assert value in own or value == state.game.top_card, f"{value.code} is not the viewer's"
+            assert value in own or value in state.game.discard_pile, f"{value.code} is not the viewer's"
     log = view.play.log
     assert len(log) == len(state.game.events)
     for i, drew in hidden_draws(state, seat):

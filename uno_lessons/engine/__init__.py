@@ -1,6 +1,7 @@
 """The rules engine: cards, rule sets, moves, the game, its event log, saves, views, scoring
 and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.py)."""
 
+from .asides import Aside, Catch, JumpIn, SayUno, Talk
 from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
 from .cards import Card, Color, Rank, build_deck, hand_points, parse_cards, sort_cards
 from .events import EVERYONE, NOBODY
@@ -15,4 +16,5 @@ __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "MoveKind", "Phase", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match", "EVERYONE", "NOBODY", "uno_counts",
+    "SayUno", "Catch", "Talk", "JumpIn", "Aside",
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
 from ..i18n import _
+from .asides import Aside, Catch, JumpIn, SayUno
 from .cards import Card, Color, Rank
 from .events import default_names
 from .game import Game
@@ -56,8 +57,19 @@ class Bot:
         """The move to make for ``game.current_player``."""
         raise NotImplementedError
 
+    def reactions(self, game: Game, seat: int) -> Iterator[Aside]:
+        """The out-of-turn actions ``seat`` takes now (:mod:`~.asides`: say UNO, catch), one
+        at a time: whoever asks makes each one (``game.act``, or the table, which records
+        it) before asking for the next, so a bot sees what its last one did. The default
+        takes none."""
+        return iter(())
+
     def react(self, game: Game, seat: int) -> None:
-        """Out-of-turn actions for ``seat`` (say UNO, catch); the default does nothing."""
+        """Take ``seat``'s out-of-turn actions in ``game``: each of ``reactions``, made with
+        ``game.act``. (A bot written with its own ``react`` that calls ``game.say_uno`` and
+        ``game.catch`` still plays in ``play_game``.)"""
+        for action in self.reactions(game, seat):
+            game.act(action)
 
     def jump_in(self, game: Game, seat: int, options: list[Move]) -> Move | None:
         """H-JUMP: the jump-in ``seat`` makes now, one of ``options`` (its moves from
@@ -89,12 +101,12 @@ class RandomBot(Bot):
             return options[int(self.rng.integers(len(options)))]
         return None
 
-    def react(self, game: Game, seat: int) -> None:
+    def reactions(self, game: Game, seat: int) -> Iterator[Aside]:
         if len(game.hands[seat]) == 1 and seat not in game.uno_said and self.rng.random() < self.uno_rate:
-            game.say_uno(seat)
+            yield SayUno(seat)
         w = game.uno_window
         if w is not None and w != seat and seat != game.silenced and self.rng.random() < self.catch_rate:
-            game.catch(seat, w)
+            yield Catch(seat, w)
 
 
 class SensibleBot(Bot):
@@ -200,16 +212,16 @@ class SensibleBot(Bot):
             return _fewest_target(game, options, seat)
         return options[0]
 
-    def react(self, game: Game, seat: int) -> None:
+    def reactions(self, game: Game, seat: int) -> Iterator[Aside]:
         hand = game.hands[seat]
         w = game.uno_window
         if len(hand) > 2 and w is None:
             return  # nothing to say and nobody to catch
         if seat not in game.uno_said and game.uno_would_count(seat):  # E-UNO-5
-            game.say_uno(seat)
-            w = game.uno_window
+            yield SayUno(seat)
+            w = game.uno_window  # as it is once the UNO is said
         if w is not None and w != seat and seat != game.silenced and len(game.hands[w]) == 1:
-            game.catch(seat, w)
+            yield Catch(seat, w)
 
 
 def _fewest_target(game: Game, options: list[Move], seat: int | None = None) -> Move:
@@ -330,7 +342,9 @@ def _jump_in(game: Game, bots: Sequence[Bot]) -> Move | None:
         chosen = bots[seat].jump_in(game, seat, options)
         if chosen is not None:
             assert chosen.card is not None  # a jump-in plays a card
-            return game.jump_in(seat, chosen.card, chosen.target)
+            made = game.act(JumpIn(seat, chosen.card, chosen.target))
+            assert isinstance(made, Move)  # a jump-in plays a card
+            return made
     return None
 
 

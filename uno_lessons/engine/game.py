@@ -11,9 +11,9 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..i18n import _
 from . import events as ev
 from . import house, saving
+from .asides import Aside, Catch, JumpIn, SayUno, Talk
 from .cards import ALL_CARDS, Card, Color, Rank
 from .kinds import MoveKind, Phase
 from .moves import (
@@ -38,10 +38,10 @@ from .moves import (
     wild_plays,
 )
 from .pictures import picture_of
-from .reasons import no_such_seat, why_illegal
+from .reasons import why_illegal, why_no_jump_in, why_refused
 from .rules import Rules
 from .setup import deal, position, turn_first_card
-from .talk import hand_over, is_caught, uno_counts
+from .talk import is_caught, uno_counts
 from .view import PlayerView, player_view
 
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
@@ -52,7 +52,6 @@ _PLAYED, _DREW, _SKIPPED = ev.Played, ev.Drew, ev.Skipped  # noted on most moves
 _PLAY, _DRAW, _KEEP, _ACCEPT, _CHALLENGE = (MoveKind.PLAY, MoveKind.DRAW, MoveKind.KEEP, MoveKind.ACCEPT,
                                             MoveKind.CHALLENGE)
 TURN, DRAWN, RESPOND, OVER = Phase.TURN, Phase.DRAWN, Phase.RESPOND, Phase.OVER
-_SEAT_TYPES = (int, np.integer)  # a seat number (True/False pass too, as 1 and 0)
 
 
 def tally(cards: Iterable[Card]) -> bytearray:
@@ -261,7 +260,7 @@ class Game:
                 if move is not None and card not in offered:
                     offered.append(card)
                     if move is WILD_PLAYS or (sevens and card.rank is _SEVEN):  # a wild: one per colour (…)
-                        legal += self._plays_of(card, hand)
+                        legal += self.plays_of(card, hand)
                     else:
                         legal.append(move)
             if self._pile or len(self.discard_pile) > 1:  # E-DRAW-3: can_draw(), written out (every move)
@@ -278,7 +277,7 @@ class Game:
         """The legal moves outside a normal turn: after drawing, or facing a Wild Draw Four."""
         phase, drawn = self.phase, self.drawn
         if phase is DRAWN and drawn is not None:  # in phase "drawn" a card is always drawn
-            plays = self._plays_of(drawn, self.hands[self.current_player])
+            plays = self.plays_of(drawn, self.hands[self.current_player])
             # H-FORCE: no keep, unless the play would be a bluffed Wild Draw Four (docs/rules.md).
             if self._house and self.rules.force_play and plays[0].honest is not False:
                 return list(plays)
@@ -289,8 +288,8 @@ class Game:
             return [*house.stack_plays(self, _WD4), ACCEPT, CHALLENGE]
         return [ACCEPT, CHALLENGE]
 
-    def _plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
-        """The (interned) moves that play ``card`` from ``hand`` for the player to move: a
+    def plays_of(self, card: Card, hand: list[Card]) -> tuple[Move, ...]:
+        """House-rule hook. The (interned) moves that play ``card`` from ``hand`` for the player to move: a
         wild's one per colour (a Wild Draw Four's flagged honest or not, E-WD4-2; a Wild
         Don't Talk's also one per other seat)."""
         rank = card.rank
@@ -359,14 +358,14 @@ class Game:
         """Make a keep, accept, challenge or pass, known to be legal (no check here: see ``apply_fast``)."""
         if kind is _KEEP:
             self._log.append((ev.Kept, self.current_player))
-            self._end_turn()
+            self.end_turn()
         elif kind is _ACCEPT:
             self._accept()
         elif kind is _CHALLENGE:
             self._challenge()
         else:
             self._log.append((ev.Passed, self.current_player))
-            self._end_turn()
+            self.end_turn()
 
     def track_hands(self) -> None:
         """From now on keep ``tallies`` (``tallies[seat][card.index]``: the copies of
@@ -379,17 +378,10 @@ class Game:
         self.tallies = [tally(hand) for hand in self.hands]
         self.tally_sizes = bytearray(map(len, self.hands)) * 2
 
-    def _tally_in(self, seat: int, cards: Sequence[Card]) -> None:
-        """``cards`` went into ``seat``'s hand: count them (only while ``track_hands`` is on)."""
-        assert self.tallies is not None
-        mine = self.tallies[seat]
-        for card in cards:
-            mine[card.index] += 1
-        sizes, k = self.tally_sizes, len(cards)
-        sizes[seat] += k
-        sizes[seat + len(self.hands)] += k
-
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """House-rule hook. The player to move's turn ends (after a keep, a pass, a draw that
+        cannot be played, an accepted penalty): an UNO said with more than one card lapses
+        (E-UNO-5) and the next seat in play order is to move."""
         seat = self.current_player
         if seat in self.uno_said and len(self.hands[seat]) > 1:
             self.uno_said.discard(seat)  # E-UNO-5: an UNO said before keeping or passing lapses
@@ -496,22 +488,13 @@ class Game:
             house.draw_until(self, seat)
             return
         pile = self._pile
-        card = pile.pop() if pile else self._refilled().pop()  # legal: there is a card to draw
-        hand = self.hands[seat]
-        hand.append(card)
-        counts = self.tallies
-        if counts is not None:  # track_hands: written out, this is on every draw
-            counts[seat][card.index] += 1
-            sizes = self.tally_sizes
-            sizes[seat] += 1
-            sizes[seat + len(self.hands)] += 1
-        if self.uno_said:
-            self.uno_said.discard(seat)
-        self._log.append((_DREW, seat, (card,), 1, "draw"))
+        card = pile.pop() if pile else self.take_card()
+        assert card is not None  # legal: there is a card to draw
+        self.receive(seat, (card,), 1, "draw")
         if card in PLAYABLE[self.discard_pile[-1]][self.current_color]:  # E-MATCH
             self.phase, self.drawn = DRAWN, card  # E-DRAW-1/2: play it or keep it
         else:
-            self._end_turn()
+            self.end_turn()
 
     def _accept(self) -> None:
         seat = self.current_player
@@ -519,7 +502,7 @@ class Game:
         if self.pending is None:  # H-STACK: a stack of Draw Twos, drawn in full
             self._penalty(seat, stack, "stack")
             self._log.append((_SKIPPED, seat))
-            self._end_turn()
+            self.end_turn()
             return
         self.pending = None
         self._log.append((ev.Accepted, seat))
@@ -528,7 +511,7 @@ class Game:
         else:
             self._penalty(seat, self.rules.wild_draw_four_count, "wild_draw_four")
         self._log.append((_SKIPPED, seat))
-        self._end_turn()
+        self.end_turn()
 
     def _challenge(self) -> None:
         seat = self.current_player
@@ -543,35 +526,59 @@ class Game:
         if honest:  # E-WD4-4
             self._penalty(seat, self.rules.innocent_challenge_draw + extra, "challenge")
             self._log.append((_SKIPPED, seat))
-            self._end_turn()
+            self.end_turn()
             return
         if self.rules.guilty_penalty == "take_back":  # C-WD4-5
             card = self.discard_pile.pop()
-            self.hands[player].append(card)
-            if self.tallies is not None:
-                self._tally_in(player, (card,))
+            self.receive(player, (card,))
             self.current_color = previous_color
-            self.uno_said.discard(player)
             self._log.append((ev.TookBack, player, self.discard_pile[-1]))
         self._penalty(player, self.rules.guilty_draw + extra, "guilty")  # E-WD4-5
         self.phase = TURN  # the challenger takes their turn as normal
 
     # ------------------------------------------------------------------ drawing
-    def _refilled(self) -> list[Card]:
-        """The draw pile, first refilled with the discards under the top card, reshuffled,
-        if it is empty; it stays empty when there is nothing to reshuffle (E-DRAW-3)."""
+    def take_card(self) -> Card | None:
+        """House-rule hook. The next card of the draw pile, taken off it; the pile is first
+        refilled with the discards under the top card, reshuffled, if it is empty (E-DRAW-3);
+        None when there is nothing to draw at all. The card goes nowhere yet: ``receive``
+        puts it into a hand."""
         pile = self._pile
         if not pile:
             discard = self.discard_pile
             # C-WD4-5: while a Wild Draw Four may still be taken back, the card under it stays.
             keep = 2 if self.pending is not None and self.rules.guilty_penalty == "take_back" else 1
-            if len(discard) > keep:
-                rest = discard[:-keep]
-                del discard[:-keep]
-                self.rng.shuffle(rest)
-                self._pile = pile = rest
-                self._log.append((ev.Reshuffled, len(rest)))
-        return pile
+            if len(discard) <= keep:
+                return None
+            rest = discard[:-keep]
+            del discard[:-keep]
+            self.rng.shuffle(rest)
+            self._pile = pile = rest
+            self._log.append((ev.Reshuffled, len(rest)))
+        return pile.pop()
+
+    def receive(self, seat: int, cards: Sequence[Card], count: int | None = None, reason: str | None = None) -> None:
+        """House-rule hook, and the one place cards go into a hand: ``cards`` join ``seat``'s
+        hand, the kept counts follow (``track_hands``), and an UNO said for the smaller hand
+        lapses (E-UNO-5). With a ``reason`` (a ``Drew`` event's: "draw", "uno", "talk", ...)
+        the hand drew them, ``count`` asked for (fewer came when the piles ran out,
+        E-DRAW-3), and the draw is noted; without one they are a card taken back (C-WD4-5)."""
+        self.hands[seat].extend(cards)
+        counts = self.tallies
+        if counts is not None:
+            mine = counts[seat]
+            for card in cards:
+                mine[card.index] += 1
+            sizes, k = self.tally_sizes, len(cards)
+            sizes[seat] += k
+            sizes[seat + len(self.hands)] += k
+        if cards and self.uno_said:
+            self.uno_said.discard(seat)
+        if reason is not None:
+            self._log.append((_DREW, seat, tuple(cards), len(cards) if count is None else count, reason))
+
+    def note(self, event: tuple[Any, ...]) -> None:
+        """House-rule hook. Note an event, as ``(Event class, *fields)`` (see ``events``)."""
+        self._log.append(event)
 
     def _penalty(self, seat: int, count: int, reason: str) -> None:
         pile = self._pile
@@ -581,16 +588,11 @@ class Game:
         else:
             got = []
             for _card in range(count):
-                pile = self._refilled()
-                if not pile:
+                card = self.take_card()
+                if card is None:
                     break  # E-DRAW-3: nothing left to draw; no card is created
-                got.append(pile.pop())
-        self.hands[seat].extend(got)
-        if self.tallies is not None:
-            self._tally_in(seat, got)
-        if got:
-            self.uno_said.discard(seat)
-        self._log.append((_DREW, seat, tuple(got), count, reason))
+                got.append(card)
+        self.receive(seat, got, count, reason)
         self._legal = None
 
     # ------------------------------------------------------------------ table talk
@@ -600,9 +602,40 @@ class Game:
         phase = self.phase
         return uno_counts(len(self.hands[seat]), seat == self.current_player and (phase is TURN or phase is DRAWN))
 
+    def act(self, action: Aside) -> bool | Move:
+        """Make the out-of-turn ``action`` (:mod:`~.asides`: ``SayUno``, ``Catch``, ``Talk``,
+        ``JumpIn``): IllegalMove, saying why (``reasons.why_refused``) and with nothing
+        changed, when it may not be made now. Returns what came of it: whether the UNO
+        counted, the target was caught, the talker was penalised; for a jump-in, the Move
+        played."""
+        reason = why_refused(self, action)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if type(action) is SayUno:
+            return self._say_uno(action.seat)
+        if type(action) is Catch:
+            return self._catch(action.caller, action.target)
+        if type(action) is Talk:
+            return self._talk(action.seat)
+        assert isinstance(action, JumpIn)  # why_refused refuses anything else
+        self._legal = None
+        return house.jump_in(self, action)
+
     def say_uno(self, seat: int) -> bool:
-        """``seat`` says "UNO" (E-UNO-1, E-UNO-5). Returns whether it counted."""
-        self._check_seat(seat, "uno")
+        """``seat`` says "UNO" (E-UNO-1, E-UNO-5): ``act(SayUno(seat))``. Returns whether it counted."""
+        return bool(self.act(SayUno(seat)))
+
+    def catch(self, caller: int, target: int) -> bool:
+        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3):
+        ``act(Catch(caller, target))``. Returns whether ``target`` was penalised."""
+        return bool(self.act(Catch(caller, target)))
+
+    def talk(self, seat: int) -> bool:
+        """``seat`` talks; a silenced player draws three (E-WDT-2): ``act(Talk(seat))``.
+        Returns whether penalised."""
+        return bool(self.act(Talk(seat)))
+
+    def _say_uno(self, seat: int) -> bool:
         counts = self.uno_would_count(seat)
         self._log.append((ev.SaidUno, seat, counts))
         if counts:
@@ -616,13 +649,7 @@ class Game:
             self._talked(seat)
         return counts
 
-    def catch(self, caller: int, target: int) -> bool:
-        """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3). Returns
-        whether ``target`` was penalised."""
-        self._check_seat(caller, "catch")
-        self._check_seat(target, "caught")
-        if caller == target:
-            raise IllegalMove(_("{name} cannot call out themselves.", name=self.names[caller]))
+    def _catch(self, caller: int, target: int) -> bool:
         if caller == self.silenced:  # E-WDT-5: calling out is talking
             self._talked(caller)
         caught = is_caught(target, len(self.hands[target]), self.uno_window, target in self.uno_said)
@@ -632,9 +659,7 @@ class Game:
             self._penalty(target, self.rules.uno_penalty, "uno")
         return caught
 
-    def talk(self, seat: int) -> bool:
-        """``seat`` talks; a silenced player draws three (E-WDT-2). Returns whether penalised."""
-        self._check_seat(seat, "talk")
+    def _talk(self, seat: int) -> bool:
         if seat == self.silenced:
             self._talked(seat)
             return True
@@ -645,13 +670,6 @@ class Game:
         self._log.append((ev.Talked, seat, True))
         self._penalty(seat, self.rules.talk_penalty, "talk")
 
-    def _check_seat(self, seat: int, action: str) -> None:
-        if self.phase is OVER:
-            assert self.winner is not None  # phase "over" has a winner (E-WIN-1)
-            raise IllegalMove(hand_over(action, self.names[self.winner]))
-        if (type(seat) is not int and not isinstance(seat, _SEAT_TYPES)) or not 0 <= seat < len(self.hands):
-            raise IllegalMove(no_such_seat(seat, len(self.hands)))
-
     # ------------------------------------------------------------------ jumping in (H-JUMP)
     def jump_ins(self) -> list[tuple[int, Move]]:
         """H-JUMP: every out-of-turn play open now, as ``(seat, move)`` pairs (seats in play
@@ -661,9 +679,16 @@ class Game:
 
     def jump_in(self, seat: int, card: Card | str, target: int | None = None) -> Move:
         """H-JUMP: ``seat`` plays ``card``, identical to the top card, out of turn; play goes
-        on from them (``target``: the seat a 7 swaps with under H-SEVEN-ZERO). Returns the
-        move made; IllegalMove, with nothing changed, when it is not allowed."""
-        return house.jump_in(self, seat, card, target)
+        on from them (``target``: the seat a 7 swaps with under H-SEVEN-ZERO):
+        ``act(JumpIn(seat, card, target))``. Returns the move made; IllegalMove, with nothing
+        changed, when it is not allowed."""
+        try:
+            action = JumpIn(seat, Card.parse(card), target)
+        except ValueError:  # not a card: the reasons say so, after any that come first
+            raise IllegalMove(why_no_jump_in(self, seat, card, target) or str(card)) from None
+        move = self.act(action)
+        assert isinstance(move, Move)  # a jump-in plays a card
+        return move
 
     # ------------------------------------------------------------------ shorthands
     def play(self, card: Card | str, color: Color | str | None = None, target: int | None = None) -> Move:

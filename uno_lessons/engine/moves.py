@@ -131,7 +131,7 @@ COLORS = tuple(Color)
 DRAW_WITH_COLOR = tuple(_interned(MoveKind.DRAW, color=c) for c in COLORS)
 # One play per coloured card, by card index (None for the wilds, which need a colour).
 PLAIN_PLAYS: tuple[Move | None, ...] = tuple(None if c.is_wild else _interned(MoveKind.PLAY, c) for c in ALL_CARDS)
-# The same one play as a tuple, the form ``Game._plays_of`` returns for every card (empty for a wild).
+# The same one play as a tuple, the form ``Game.plays_of`` returns for every card (empty for a wild).
 PLAIN_PLAY_TUPLES: tuple[tuple[Move, ...], ...] = tuple(() if m is None else (m,) for m in PLAIN_PLAYS)
 _WILD: dict[tuple[int, bool | None], tuple[Move, ...]] = {}
 _SILENCE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
@@ -214,7 +214,7 @@ WILD_PLAYS = Move(MoveKind.PLAY)
 
 # PLAYABLE again, by card index, holding the move: PLAYS_ON[top][colour][card.index] is the
 # interned play of a coloured card that matches, WILD_PLAYS for a wild (always playable:
-# ``Game._plays_of`` makes its moves) and None for a card that does not match. One tuple
+# ``Game.plays_of`` makes its moves) and None for a card that does not match. One tuple
 # index per card of the hand is cheaper than a set lookup and then PLAIN_PLAYS.
 PLAYS_ON: dict[Card, dict[Color | None, tuple[Move | None, ...]]] = {
     top: {color: tuple((WILD_PLAYS if c.is_wild else PLAIN_PLAYS[c.index]) if c in ok else None for c in ALL_CARDS)

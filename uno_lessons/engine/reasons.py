@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 
 from ..i18n import _
+from .asides import Aside, Catch, JumpIn, SayUno, Talk
 from .cards import Card, Rank
 from .kinds import MoveKind
 from .moves import DRAWN, KINDS, OVER, RESPOND, Move, explain_match
+from .talk import hand_over
 
 if TYPE_CHECKING:
     from .game import Game
-
 
 
 def why_illegal(game: Game, move: Move) -> str:
@@ -108,38 +110,85 @@ def _why_not_on_stack(game: Game, move: Move, who: str) -> str | None:
 
 def why_no_jump_in(game: Game, seat: object, card: Card | str, target: int | None) -> str | None:
     """H-JUMP: why ``seat`` may not jump in with ``card`` now, or None when they may."""
-    if not game.rules.jump_in:
-        return _("Jumping in is the house rule H-JUMP, and it is off in this game.")
+    refusal = jump_in_refusal(game, seat, card, target)
+    return None if refusal is None else refusal()
+
+
+def jump_in_refusal(game: Game, seat: object, card: Card | str,
+                    target: int | None) -> Callable[[], str] | None:
+    """H-JUMP, the one place the rule is written: None when ``seat`` may jump in with
+    ``card`` (and ``target``) now, else a function that says why not. The sentence is made
+    only when asked for: ``house.jump_ins`` asks this of every seat before every move."""
+    rules = game.rules
+    if not rules.jump_in:
+        return lambda: _("Jumping in is the house rule H-JUMP, and it is off in this game.")
     if game.phase == OVER and game.winner is not None:
-        return _("The hand is over: {winner} won.", winner=game.names[game.winner])
-    if not _is_seat(seat, len(game.hands)):
-        return no_such_seat(seat, len(game.hands))
-    try:
-        card = Card.parse(card)
-    except ValueError as exc:
-        return str(exc)
+        winner = game.names[game.winner]
+        return lambda: _("The hand is over: {winner} won.", winner=winner)
+    players = len(game.hands)
+    if not _is_seat(seat, players):
+        return lambda: no_such_seat(seat, players)
+    if not isinstance(card, Card):
+        try:
+            card = Card.parse(card)
+        except ValueError as exc:
+            message = str(exc)  # (``exc`` itself is gone once the except clause ends)
+            return lambda: message
+    played: Card = card
     name, top = game.names[seat], game.discard_pile[-1]
     if seat == game.current_player:
-        return _("It is {name}'s turn: play {code} as a normal move; jumping in (H-JUMP) is for the other "
-                 "players.", name=name, code=card.code)
-    if card not in game.hands[seat]:
-        return _("{name} does not hold {code}.", name=name, code=card.code)
-    if card.is_wild:
-        return _("House rule H-JUMP: only a card identical to the top card in colour and number or symbol "
-                 "may jump in; a wild card has no colour of its own, so it cannot.")
-    if card != top:
-        return _("House rule H-JUMP: {name} may jump in only with a card identical to the top card {top}, "
-                 "not with {code}.", name=name, top=top.code, code=card.code)
-    if card.rank is Rank.SEVEN and game.rules.seven_zero:
+        return lambda: _("It is {name}'s turn: play {code} as a normal move; jumping in (H-JUMP) is for the "
+                         "other players.", name=name, code=played.code)
+    if played not in game.hands[seat]:
+        return lambda: _("{name} does not hold {code}.", name=name, code=played.code)
+    if played.is_wild:
+        return lambda: _("House rule H-JUMP: only a card identical to the top card in colour and number or "
+                         "symbol may jump in; a wild card has no colour of its own, so it cannot.")
+    if played != top:
+        return lambda: _("House rule H-JUMP: {name} may jump in only with a card identical to the top card "
+                         "{top}, not with {code}.", name=name, top=top.code, code=played.code)
+    if played.rank is Rank.SEVEN and rules.seven_zero:
         if target is None:
-            return _("House rule H-SEVEN-ZERO: a 7 swaps hands, so choose the player {name} swaps with.",
-                     name=name)
+            return lambda: _("House rule H-SEVEN-ZERO: a 7 swaps hands, so choose the player {name} swaps "
+                             "with.", name=name)
         if target == seat:
-            return _("House rule H-SEVEN-ZERO: a 7 swaps hands with another player, not with the one who plays it.")
-        if not _is_seat(target, len(game.hands)):
-            return no_such_seat(target, len(game.hands))
+            return lambda: _("House rule H-SEVEN-ZERO: a 7 swaps hands with another player, not with the one "
+                             "who plays it.")
+        if not _is_seat(target, players):
+            return lambda: no_such_seat(target, players)
     elif target is not None:
-        return _("Only a Wild Don't Talk chooses a player to silence; {code} does not.", code=card.code)
+        return lambda: _("Only a Wild Don't Talk chooses a player to silence; {code} does not.",
+                         code=played.code)
+    return None
+
+
+def why_refused(game: Game, action: Aside) -> str | None:
+    """Why the out-of-turn ``action`` may not be made now, in words a teacher could read
+    aloud, or None when it may (``Game.act`` asks this once, then makes it): the hand is
+    over, a seat is not at the table, a seat calls out itself, or (a jump-in) H-JUMP's
+    reasons above."""
+    if isinstance(action, JumpIn):
+        return why_no_jump_in(game, action.seat, action.card, action.target)
+    if isinstance(action, Catch):
+        return (_refused_seat(game, action.caller, "catch") or _refused_seat(game, action.target, "caught")
+                or (_("{name} cannot call out themselves.", name=game.names[action.caller])
+                    if action.caller == action.target else None))
+    if isinstance(action, SayUno):
+        return _refused_seat(game, action.seat, "uno")
+    if isinstance(action, Talk):
+        return _refused_seat(game, action.seat, "talk")
+    return _("{action} is not an out-of-turn action; use SayUno, Catch, Talk or JumpIn.", action=repr(action))
+
+
+def _refused_seat(game: Game, seat: object, action: str) -> str | None:
+    """Why ``seat`` may not take (or, "caught", be the target of) ``action`` at all: the
+    hand is over, or there is no such seat (a numpy integer is a seat number; so, as ever,
+    are True and False)."""
+    if game.phase == OVER:
+        assert game.winner is not None  # phase "over" has a winner (E-WIN-1)
+        return hand_over(action, game.names[game.winner])
+    if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(game.hands):
+        return no_such_seat(seat, len(game.hands))
     return None
 
 

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Color
 from .events import NOBODY
+from .kinds import Phase
 from .moves import DRAWN, TURN, Move
 from .reasons import no_such_seat
+from .rules import Rules
 from .talk import uno_counts
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ class PlayerView:
     direction: int
     draw_pile_size: int
     discard_pile_size: int
-    phase: str  # a Phase (a StrEnum: it compares equal to its word, "turn", "drawn", ...)
+    phase: Phase  # a StrEnum: it compares equal to its word, "turn", "drawn", ...
     drawn: Card | None  # the card this seat just drew, if it is theirs to play or keep
     silenced: int | None
     uno_window: int | None
@@ -38,6 +40,9 @@ class PlayerView:
     points: int | None
     legal_moves: tuple[Move, ...]  # empty unless it is this seat's move
     log: tuple[str, ...]  # the event log with other players' drawn cards hidden
+    stack: int  # H-STACK: the penalty stacked so far, 0 when none (and always with stacking off)
+    discard_pile: tuple[Card, ...]  # face up for all to see, the top card last
+    rules: Rules  # the rules of the game, house rules included
 
     @property
     def my_turn(self) -> bool:
@@ -95,4 +100,7 @@ def player_view(game: Game, seat: int | None, *, log: bool = True) -> PlayerView
         points=game.points,
         legal_moves=tuple(game.legal_moves()) if mine else (),
         log=tuple(game.narrate(viewer=NOBODY if seat is None else seat)) if log else (),
+        stack=game.stack,
+        discard_pile=tuple(game.discard_pile),
+        rules=game.rules,
     )

@@ -13,13 +13,14 @@ import io
 import json
 import math
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ..engine.asides import Aside
 from ..engine.bots import Bot, SensibleBot
 from ..engine.game import Game
 from ..engine.kinds import Phase
@@ -276,9 +277,9 @@ class PolicyBot(Bot):
             return int(best[0] if best.size == 1 else best[int(self.rng.integers(best.size))])
         return int(self.rng.choice(scores.size, p=move_probabilities(scores)))
 
-    def react(self, game: Game, seat: int) -> None:
+    def reactions(self, game: Game, seat: int) -> Iterator[Aside]:
         """Says UNO and catches others as the sensible bot does."""
-        self._sensible.react(game, seat)
+        return self._sensible.reactions(game, seat)
 
     def jump_in(self, game: Game, seat: int, options: list[Move]) -> Move | None:
         """H-JUMP: jumps in as the sensible bot does (always, when it can)."""

@@ -9,13 +9,11 @@ layer's reader makes its bot (:mod:`.learned`).
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from ..engine.bots import BOTS, Bot
 from ..engine.game import Game
 from ..engine.moves import Move
 from .kinds import SeatKind
-from .records import Record, jump_record, move_record
+from .records import Record, aside_record, jump_record, move_record
 from .state import TableState
 
 
@@ -29,30 +27,6 @@ def seat_bot(state: TableState, seat: int, k: int) -> Bot:
     if kind == SeatKind.LEARNED:
         return state.config.policy(seat).bot(seeds)
     return BOTS[kind](seeds)
-
-
-class _Ear:
-    """The game as a bot sees it while reacting: reads go to a scratch copy, and what the
-    bot says (UNO, a catch) is applied to that copy and written down as records."""
-
-    def __init__(self, game: Game, said: list[Record]) -> None:
-        self._game = game
-        self._said = said
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def say_uno(self, seat: int) -> bool:
-        self._said.append(["uno", seat])
-        return self._game.say_uno(seat)
-
-    def catch(self, caller: int, target: int) -> bool:
-        self._said.append(["catch", caller, target])
-        return self._game.catch(caller, target)
-
-    def talk(self, seat: int) -> bool:
-        self._said.append(["talk", seat])
-        return self._game.talk(seat)
 
 
 def bot_jump(state: TableState, game: Game | None = None) -> Record | None:
@@ -86,11 +60,12 @@ def bot_records(state: TableState) -> list[Record]:
         return [] if jump is None else [jump]
     scratch = g.copy()  # reactions change the hand (a catch draws cards) before the move
     said: list[Record] = []
-    ear = _Ear(scratch, said)
     for seat, kind in enumerate(state.kinds):
         if kind != SeatKind.HUMAN and scratch.winner is None:
-            # The ear stands in for the game (every read goes to the scratch copy): a Game to the bot.
-            seat_bot(state, seat, 1).react(cast(Game, ear), seat)
+            # Each action is made on the scratch copy (the bot sees what it did) and recorded.
+            for action in seat_bot(state, seat, 1).reactions(scratch, seat):
+                scratch.act(action)
+                said.append(aside_record(action))
     if scratch.winner is not None:
         return said
     jump = bot_jump(state, scratch)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..engine.asides import Aside, Catch, JumpIn, SayUno
 from ..engine.cards import Card, Color
 from ..engine.moves import KINDS, Move
 from ..i18n import _
@@ -56,6 +57,15 @@ def jump_record(seat: int, card: Card | str, target: int | None = None) -> Recor
     """The record of ``seat`` jumping in with ``card`` (H-JUMP; ``target``: whom a 7 swaps
     with under H-SEVEN-ZERO)."""
     return ["jump", seat, Card.parse(card).code, target]
+
+
+def aside_record(action: Aside) -> Record:
+    """The record of an out-of-turn action (:mod:`~uno_lessons.engine.asides`)."""
+    if isinstance(action, JumpIn):
+        return jump_record(action.seat, action.card, action.target)
+    if isinstance(action, Catch):
+        return ["catch", action.caller, action.target]
+    return ["uno" if isinstance(action, SayUno) else "talk", action.seat]
 
 
 def encode(record: Record) -> str:
