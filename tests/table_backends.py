@@ -20,8 +20,9 @@ from pathlib import Path
 import numpy as np
 
 from uno_lessons import IllegalMove
+from uno_lessons.engine.asides import Catch, SayUno, Talk
 from uno_lessons.table import open_store
-from uno_lessons.table.records import encode, move_record
+from uno_lessons.table.records import Moved, encode
 
 #: The backends the one store suite runs against; "memory" lives in one process only.
 BACKENDS = ("sqlite", "redis", "memory")
@@ -242,16 +243,16 @@ def play_seat(url: str, code: str, token: str, seed: int, steps: int, barrier=No
                 if moves:
                     move = moves[int(rng.integers(len(moves)))]
                     seat.apply(move)
-                    record = move_record(me, move)
+                    record = Moved(me, move)
                 elif targets:
                     seat.catch(targets[0])
-                    record = ["catch", me, targets[0]]
+                    record = Catch(me, targets[0])
                 elif len(st.game.hands[me]) == 1 and me not in st.game.uno_said:
                     seat.say_uno()
-                    record = ["uno", me]
+                    record = SayUno(me)
                 elif rng.random() < 0.8:
                     seat.talk()
-                    record = ["talk", me]
+                    record = Talk(me)
                 else:
                     seat.wait(seat.seq, 0.01)
                     continue

@@ -143,3 +143,20 @@ def test_end_turn_passes_play_on_and_lapses_an_uno_said_with_more_cards():
     game.uno_said.add(0)
     game.end_turn()
     assert game.current_player == 1 and 0 not in game.uno_said
+
+
+# ---------------------------------------------------------------- the agents' numbers for them
+
+def test_the_action_codec_numbers_the_values_and_reads_them_back():
+    from uno_lessons.agents.actions import ActionCodec
+
+    codec = ActionCodec(4)
+    window = 2
+    for action in (SayUno(1), Catch(1, window), JumpIn(3, "G4"), JumpIn(0, "B7", 2), JumpIn(2, "R7", 1)):
+        a = codec.aside_action(action)
+        assert codec.aside(a, action.seat, window) == action, action
+    assert codec.aside_action(SayUno(0)) == codec.say_uno and codec.aside_action(Catch(0, 1)) == codec.catch
+    assert codec.aside(codec.decline, 0, None) is None and codec.aside(codec.draw, 0, None) is None
+    assert codec.aside(codec.catch, 0, None) is None  # no window open: nobody to call out
+    with pytest.raises(ValueError, match="no action number"):
+        codec.aside_action(Talk(0))

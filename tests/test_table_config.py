@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from uno_lessons import Game, Rules
+from uno_lessons.engine.asides import Catch, JumpIn, SayUno, Talk
 from uno_lessons.table import TableConfig, TableError
 from uno_lessons.table.config import (
     CODE_ALPHABET,
@@ -16,7 +17,21 @@ from uno_lessons.table.config import (
     normal_code,
     same_secret,
 )
-from uno_lessons.table.records import RECORD_KINDS, decode, encode, move_record, record_move
+from uno_lessons.table.kinds import SeatKind
+from uno_lessons.table.records import (
+    RECORD_KINDS,
+    Close,
+    Deal,
+    Join,
+    Moved,
+    Seated,
+    Speed,
+    decode,
+    encode,
+    fields_of,
+    from_fields,
+    kind_of,
+)
 
 
 # ---------------------------------------------------------------------- config
@@ -84,24 +99,27 @@ def test_every_move_of_whole_games_round_trips_as_a_record():
             if game.winner is not None:
                 break
             for move in game.legal_moves():
-                record = move_record(game.current_player, move)
+                record = Moved(game.current_player, move)
                 assert decode(encode(record)) == record
-                assert record_move(decode(encode(record))) == move
+                assert from_fields(fields_of(record)) == record
                 seen.add((move.kind, move.color is not None, move.target is not None))
             moves = game.legal_moves()
             game.apply(moves[int(rng.integers(len(moves)))])
     assert ("play", True, True) in seen and ("draw", False, False) in seen  # a WDT, a draw
 
 
-TABLE_RECORDS = [["uno", 1], ["catch", 0, 2], ["talk", 3], ["deal"], ["join", 2, "Zoë"],
-                 ["seat", 1, "sensible"], ["speed", "turbo"], ["close"], ["jump", 2, "R5", None], ["jump", 1, "G7", 3]]
+TABLE_RECORDS = [SayUno(1), Catch(0, 2), Talk(3), Deal(), Join(2, "Zoë"), Seated(1, SeatKind.SENSIBLE),
+                 Speed("turbo"), Close(), JumpIn(2, "R5", None), JumpIn(1, "G7", 3)]
 
 
 def test_table_actions_round_trip_as_records():
-    assert {r[0] for r in TABLE_RECORDS} | {"move"} == set(RECORD_KINDS)
+    assert {kind_of(r) for r in TABLE_RECORDS} | {"move"} == set(RECORD_KINDS)
     for record in TABLE_RECORDS:
         assert decode(encode(record)) == record
-    assert encode(["join", 0, "Zoë"]) == '["join",0,"Zoë"]'  # compact, names as written
+        assert fields_of(record)[0] == kind_of(record)
+    assert encode(Join(0, "Zoë")) == '["join",0,"Zoë"]'  # compact, names as written
+    assert encode(Catch(0, 2)) == '["catch",0,2]' and encode(Seated(1, SeatKind.SENSIBLE)) == '["seat",1,"sensible"]'
+    assert decode('["close"]') == Close() and encode(Deal()) == '["deal"]'  # the stored text as before
 
 
 @pytest.mark.parametrize("text", [

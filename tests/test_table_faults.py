@@ -13,7 +13,7 @@ from table_backends import raw_edit
 
 from uno_lessons import Game, IllegalMove
 from uno_lessons.table import Table, TableError
-from uno_lessons.table.records import decode
+from uno_lessons.table.records import decode, fields_of
 from uno_lessons.table.state import TableState
 
 
@@ -59,9 +59,9 @@ def test_a_move_edited_to_a_card_the_player_does_not_hold(store):
     number = next(i for i, r in enumerate(records, 1) if r.startswith('["move"') and '"play"' in r)
     before = TableState.replay(store.load(code).config, records[:number - 1])
     rec = decode(records[number - 1])
-    held = {c.code for c in before.game.hands[rec[1]]}
+    held = {c.code for c in before.game.hands[rec.seat]}
     other = next(c for c in ("R0", "Y0", "G0", "B0", "RS", "YS") if c not in held)
-    raw_edit(store, code, record=number, text=json.dumps(rec[:3] + [other, None, None]))
+    raw_edit(store, code, record=number, text=json.dumps(fields_of(rec)[:3] + [other, None, None]))
     for error in every_way_in(store, code, key, seats[0].token):
         assert_explained(error, code, number)
         assert "does not hold" in str(error)

@@ -9,7 +9,7 @@ from table_play import Classroom, expected_view, play
 from uno_lessons import Game, IllegalMove, Rules
 from uno_lessons.engine.moves import Move
 from uno_lessons.table import TableError, open_store
-from uno_lessons.table.records import encode
+from uno_lessons.table.records import encode, from_fields
 
 PILE = "R2 R3 R4 R6 R7 R8 R9 Y1 Y2 Y6"
 
@@ -157,7 +157,7 @@ def test_the_speed_is_a_record_every_page_sees(mem):
     teacher = mem.teacher(code, key)
     assert teacher.view().speed == "normal"
     teacher.set_speed("fast")
-    assert mem.records(code)[-1] == encode(["speed", "fast"])
+    assert mem.records(code)[-1] == encode(from_fields(["speed", "fast"]))
     seq = mem.seq(code)
     teacher.set_speed("fast")  # no change, no record
     with pytest.raises(TableError, match="The speed is one of"):
@@ -172,7 +172,7 @@ def test_join_renames_the_seat_everywhere(mem):
     teacher = mem.teacher(code, key)
     assert teacher.view().play.log[0].startswith("Ana shuffles and deals")
     zoe = mem.join(code, seat=0, name="  Zoë\x07 the   Great ")
-    assert mem.records(code)[-1] == encode(["join", 0, "Zoë the Great"])
+    assert mem.records(code)[-1] == encode(from_fields(["join", 0, "Zoë the Great"]))
     teacher.sync()
     for view in (zoe.view(), teacher.view(), mem.watch(code).view()):
         assert view.names == ("Zoë the Great", "Ben", "Caro")
@@ -195,8 +195,8 @@ def test_say_uno_catch_and_talk_say_what_they_did(mem):
     assert caro.talk() is True  # silenced: three cards
     assert len(caro.state.game.hands[2]) == 5
     records = [r for r in mem.records(code) if not r.startswith('["join"')]
-    assert records[:3] == [encode(["uno", 0]), encode(["move", 0, "play", "R5", None, None]),
-                           encode(["catch", 1, 0])]
+    assert records[:3] == [encode(from_fields(["uno", 0])), encode(from_fields(["move", 0, "play", "R5", None, None])),
+                           encode(from_fields(["catch", 1, 0]))]
 
 
 def test_a_learner_catches_a_player_who_forgot_uno(mem):

@@ -4,18 +4,20 @@ view (H-STACK), bots that jump in, and a stored table that replays with its hous
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
 from uno_lessons import Game, IllegalMove, Rules
 from uno_lessons.engine import events as ev
+from uno_lessons.engine.asides import JumpIn
 from uno_lessons.engine.cards import Card
 from uno_lessons.engine.moves import Move
 from uno_lessons.table import Table, TableConfig, TableError, open_store
 from uno_lessons.table.bots import bot_records
 from uno_lessons.table.config import rules_named
-from uno_lessons.table.records import decode, encode, jump_record
+from uno_lessons.table.records import decode, encode
 
 PILE = "G3 G4 G5 G6 G7 G8 G9 B1 B2 B4 B6"
 HOUSE = ("stacking", "jump_in")
@@ -83,11 +85,11 @@ def test_house_rules_survive_the_store_and_a_replay(sqlite_url):
 
 # ---------------------------------------------------------------------- the jump record
 def test_the_jump_record_has_a_checked_shape():
-    assert jump_record(1, "R5") == ["jump", 1, "R5", None]
-    assert decode(encode(["jump", 2, "G7", 0])) == ["jump", 2, "G7", 0]
+    assert encode(JumpIn(1, "R5")) == '["jump",1,"R5",null]'
+    assert decode('["jump",2,"G7",0]') == JumpIn(2, Card.parse("G7"), 0)
     for bad in (["jump", 1, "R5"], ["jump", 1, "Q9", None], ["jump", 1, "R5", "Ana"], ["jump", -1, "R5", None]):
         with pytest.raises(TableError, match="A stored record cannot be read"):
-            decode(encode(bad))
+            decode(json.dumps(bad))
 
 
 def test_a_seat_jumps_in_out_of_turn_and_play_goes_on_from_it(mem):
@@ -267,4 +269,4 @@ def test_bots_jump_in_while_a_bot_is_to_move_too():
     code, _key = store.create(["Bot A", "Ben", "Bot C"], ["sensible", "sensible", "sensible"], house=HOUSE,
                               seed=3, start=start.to_json())
     records = bot_records(store.load(code))
-    assert records[-1] == ["jump", 1, "R5", None]  # Ben's bot jumps in before Bot A draws
+    assert records[-1] == JumpIn(1, "R5", None)  # Ben's bot jumps in before Bot A draws

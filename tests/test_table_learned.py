@@ -21,7 +21,7 @@ from uno_lessons.learn import FEATURES, Policy, save_policy
 from uno_lessons.simulation.leaderboard import class_tournament
 from uno_lessons.table import Table, TableConfig, TableError, open_store
 from uno_lessons.table.bots import bot_records, seat_bot
-from uno_lessons.table.records import decode
+from uno_lessons.table.records import decode, fields_of
 
 SEATS = ["human", "learned", "sensible", "learned"]
 
@@ -158,7 +158,7 @@ def test_learned_bots_make_the_same_records_on_two_pages_and_play_their_policy(s
     learner, watcher = play_hand(shared_url, code, token)
     watcher.handle.sync()
     assert watcher.state.log == learner.state.log
-    moves = [decode(t) for t in learner.state.log if decode(t)[0] == "move"]
+    moves = [fields_of(decode(t)) for t in learner.state.log if t.startswith('["move"')]
     drawer = {m[2] for m in moves if m[1] == 1}
     player = {m[2] for m in moves if m[1] == 3}
     # The drawer's policy never plays a card on its turn: it draws and keeps (a Wild Draw Four

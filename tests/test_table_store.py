@@ -23,7 +23,7 @@ from uno_lessons.table.backend import default_folder
 from uno_lessons.table.config import CODE_ALPHABET, CODE_LENGTH
 from uno_lessons.table.handles import SeatHandle, Spectator, TeacherHandle
 from uno_lessons.table.memory import MemoryBackend
-from uno_lessons.table.records import encode
+from uno_lessons.table.records import encode, from_fields
 from uno_lessons.table.redis import RedisBackend
 from uno_lessons.table.sqlite import SQLiteBackend
 from uno_lessons.table.views import table_view
@@ -128,15 +128,15 @@ def test_compare_and_append_only_at_the_expected_length(store):
     code, _key = store.create(2, ["human", "human"], seed=4)
     backend = store.backend  # the Backend protocol itself: append-if-sequence
     base = backend.seq(code)
-    assert backend.append(code, base, [encode(["talk", 0])])
-    assert not backend.append(code, base, [encode(["talk", 1])]), "a stale position must be refused"
-    assert backend.append(code, base + 1, [encode(["talk", 1]), encode(["talk", 0])])
+    assert backend.append(code, base, [encode(from_fields(["talk", 0]))])
+    assert not backend.append(code, base, [encode(from_fields(["talk", 1]))]), "a stale position must be refused"
+    assert backend.append(code, base + 1, [encode(from_fields(["talk", 1])), encode(from_fields(["talk", 0]))])
     assert backend.seq(code) == base + 3
-    assert backend.records(code, base) == [encode(r) for r in (["talk", 0], ["talk", 1], ["talk", 0])]
-    assert backend.records(code, base + 2) == [encode(["talk", 0])]
+    assert backend.records(code, base) == [encode(from_fields(r)) for r in (["talk", 0], ["talk", 1], ["talk", 0])]
+    assert backend.records(code, base + 2) == [encode(from_fields(["talk", 0]))]
     # A seat claim and its record land together or not at all.
-    assert backend.append(code, base + 3, [encode(["join", 0, "Ana"])], claim=(0, "hash-a"))
-    assert not backend.append(code, base + 4, [encode(["join", 0, "Bo"])], claim=(0, "hash-b"))
+    assert backend.append(code, base + 3, [encode(from_fields(["join", 0, "Ana"]))], claim=(0, "hash-a"))
+    assert not backend.append(code, base + 4, [encode(from_fields(["join", 0, "Bo"]))], claim=(0, "hash-b"))
     assert backend.seq(code) == base + 4 and backend.seat_tokens(code) == {0: "hash-a"}
 
 
@@ -180,7 +180,7 @@ def test_a_lost_race_is_checked_again_at_the_new_position(store):
     lost = count_lost_races(store, ben.talk)
     ana.apply(next(m for m in ana.legal_moves() if m.card is not None and m.card.code == "R5"))
     assert lost == [1]
-    assert store.records(code, base) == [encode(["talk", 1]), encode(["move", 0, "play", "R5", None, None])]
+    assert store.records(code, base) == [encode(from_fields(["talk", 1])), encode(from_fields(["move", 0, "play", "R5", None, None]))]
     assert ana.view() == table_view(store.load(code), code, "seat", 0)
 
 
@@ -193,7 +193,7 @@ def test_the_catch_that_loses_the_race_is_told_who_was_first(store):
     with pytest.raises(IllegalMove, match=r"^Too late: Ben caught Ana first\.$"):
         caro.catch(0)
     assert lost == [1]
-    assert store.records(code, base) == [encode(["catch", 1, 0])]
+    assert store.records(code, base) == [encode(from_fields(["catch", 1, 0]))]
     assert caro.view() == table_view(store.load(code), code, "seat", 2)
     assert len(caro.state.game.hands[0]) == 3
 

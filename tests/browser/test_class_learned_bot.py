@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from uno_lessons.learn import FEATURES, Policy, save_policy
-from uno_lessons.table.records import decode
+from uno_lessons.table.records import decode, fields_of
 
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, status, wait_for_human_or_end
 from .test_class_table import join, wait_seq
@@ -91,7 +91,7 @@ def test_a_teacher_seats_an_uploaded_policy_and_a_learner_plays_against_it(class
     # the hand is over), when nothing moves until Ben does, before reading the store.
     wait_for_human_or_end(ben)
     final = class_store.load(code)
-    bot_moves = [rec for rec in map(decode, final.log) if rec[0] == "move" and rec[1] == 1]
+    bot_moves = [rec for rec in map(fields_of, map(decode, final.log)) if rec[0] == "move" and rec[1] == 1]
     assert bot_moves, "the learned bot never moved"
     assert played == TURNS or final.game.winner is not None
     for page in (ben, teacher):

@@ -23,11 +23,17 @@ then                        keep, pass, accept, challenge, say UNO, catch, decli
 
 ``size`` is ``72 + 8k`` (96 at four players). Under H-SEVEN-ZERO a 7 is always played with
 a target, so the plain plays of the 7s (indices 7, 20, 33, 46) are then never legal.
+
+The out-of-turn actions are the engine's values (:mod:`uno_lessons.engine.asides`):
+``ActionCodec.aside_action`` numbers one (a ``JumpIn`` by the play of its card, a
+``SayUno`` and a ``Catch`` by their own numbers; ``Talk`` has none: it only ever costs) and
+``ActionCodec.aside`` reads the value an action number is for a seat.
 """
 
 from __future__ import annotations
 
-from ..engine.cards import ALL_CARDS, Color, Rank
+from ..engine.asides import Aside, Catch, JumpIn, SayUno
+from ..engine.cards import ALL_CARDS, Card, Color, Rank
 from ..engine.kinds import MoveKind
 from ..engine.moves import Move
 
@@ -95,6 +101,33 @@ class ActionCodec:
             assert card.color is not None
             return self.swap + COLOR_INDEX[card.color] * k + (move.target - seat) % self.players - 1
         return card.index
+
+    def aside_action(self, action: Aside) -> int:
+        """The action number of the out-of-turn ``action`` for its seat: a jump-in is the
+        play of its card (a 7 swapping under H-SEVEN-ZERO with its offset); ValueError for a
+        ``Talk``, which has no number (talking is never worth an action)."""
+        if type(action) is SayUno:
+            return self.say_uno
+        if type(action) is Catch:
+            return self.catch
+        if type(action) is JumpIn:
+            return self._encode(Move(MoveKind.PLAY, action.card, None, action.target), action.seat)
+        raise ValueError(f"{action} has no action number")
+
+    def aside(self, a: int, seat: int, window: int | None) -> Aside | None:
+        """The out-of-turn action that action ``a`` is for ``seat`` (``window``: the seat
+        whose UNO window is open, the one a catch calls out), or None when ``a`` is none (a
+        move of the player to move, a wild's play, a draw, decline)."""
+        if a == self.say_uno:
+            return SayUno(seat)
+        if a == self.catch:
+            return None if window is None else Catch(seat, window)
+        if a < COLOURED:
+            return JumpIn(seat, ALL_CARDS[a])
+        if self.swap <= a < self.draw:
+            c, o = divmod(a - self.swap, self.offsets)
+            return JumpIn(seat, Card.parse(f"{COLORS[c].value}7"), (seat + o + 1) % self.players)
+        return None
 
     def _name(self, a: int) -> str:
         """The action in the engine's notation, as ``str(Move)`` writes moves (not translated:

@@ -84,9 +84,10 @@ class Turns:
         i = self.legal.index(a)  # the moves' actions come first, in the moves' order
         if i < len(moves):
             move = moves[i]
-            if self.jumping:
-                assert move.card is not None  # a jump-in plays a card
-                game.jump_in(seat, move.card, move.target)  # H-JUMP
+            if self.jumping:  # H-JUMP: the engine's JumpIn for this action
+                jump = self.codec.aside(a, seat, None)
+                assert jump is not None  # a jump-in's action is the play of its card
+                game.act(jump)
             elif move.kind is PLAY:  # apply_fast's own dispatch, a call fewer for the usual moves
                 game.play_fast(move)  # the engine's own Move, legal: what apply_fast asks
             elif move.kind is DRAW:
@@ -95,11 +96,8 @@ class Turns:
                 game.apply_fast(move)
             if self.declined:
                 self.declined.clear()
-        elif a == self.codec.say_uno:
-            game.say_uno(seat)
-        elif a == self.codec.catch:
-            assert game.uno_window is not None  # offered only while a window is open
-            game.catch(seat, game.uno_window)
+        elif (aside := self.codec.aside(a, seat, game.uno_window)) is not None:
+            game.act(aside)  # say UNO, or catch (offered only while a window is open)
         else:  # decline to jump in
             self.declined.add(seat)
         self.steps += 1

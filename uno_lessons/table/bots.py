@@ -9,11 +9,12 @@ layer's reader makes its bot (:mod:`.learned`).
 
 from __future__ import annotations
 
+from ..engine.asides import JumpIn
 from ..engine.bots import BOTS, Bot
 from ..engine.game import Game
 from ..engine.moves import Move
 from .kinds import SeatKind
-from .records import Record, aside_record, jump_record, move_record
+from .records import Moved, Record
 from .state import TableState
 
 
@@ -29,7 +30,7 @@ def seat_bot(state: TableState, seat: int, k: int) -> Bot:
     return BOTS[kind](seeds)
 
 
-def bot_jump(state: TableState, game: Game | None = None) -> Record | None:
+def bot_jump(state: TableState, game: Game | None = None) -> JumpIn | None:
     """H-JUMP: the record of the first bot, in play order, that can and wants to jump in at
     this position (``game``: the position to ask about, default the table's), or None. Each
     bot decides from the table's seed, its seat and the record number, so every page (and
@@ -44,7 +45,7 @@ def bot_jump(state: TableState, game: Game | None = None) -> Record | None:
     for seat, options in by_seat.items():
         chosen = seat_bot(state, seat, 3).jump_in(g, seat, options)
         if chosen is not None and chosen.card is not None:
-            return jump_record(seat, chosen.card, chosen.target)
+            return JumpIn(seat, chosen.card, chosen.target)
     return None
 
 
@@ -65,7 +66,7 @@ def bot_records(state: TableState) -> list[Record]:
             # Each action is made on the scratch copy (the bot sees what it did) and recorded.
             for action in seat_bot(state, seat, 1).reactions(scratch, seat):
                 scratch.act(action)
-                said.append(aside_record(action))
+                said.append(action)
     if scratch.winner is not None:
         return said
     jump = bot_jump(state, scratch)
@@ -73,7 +74,7 @@ def bot_records(state: TableState) -> list[Record]:
         return said + [jump]
     mover = scratch.current_player
     move = seat_bot(state, mover, 2).choose(scratch)
-    return said + [move_record(mover, move)]
+    return said + [Moved(mover, move)]
 
 
 def bots_only(state: TableState) -> bool:

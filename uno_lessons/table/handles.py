@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import events as ev
+from ..engine.asides import Catch, JumpIn, SayUno, Talk
 from ..engine.cards import Card
 from ..engine.moves import IllegalMove, Move
 from ..i18n import _
@@ -26,7 +27,7 @@ from .bots import bot_records
 from .config import TableError
 from .faults import StoreError, write_failed
 from .kinds import BOT_KINDS, Role, SeatKind
-from .records import SPEEDS, Record, decode, encode, jump_record, move_record
+from .records import SPEEDS, Close, Deal, Moved, Record, Seated, Speed, decode, encode
 from .state import TableState
 from .views import TableView, table_view
 
@@ -181,7 +182,7 @@ class SeatHandle(TableHandle):
                 # for went with it (even when play comes round to this seat again at once).
                 raise IllegalMove(_("Too late: {name} jumped in before your move, and play goes on from "
                                     "them; nothing was played.", name=state.names[last[1]]))
-            return [move_record(self.seat, move)]
+            return [Moved(self.seat, move)]
 
         return self._commit(make)
 
@@ -209,17 +210,17 @@ class SeatHandle(TableHandle):
                 # Another move reached the store first: this click lost the race.
                 raise IllegalMove(_("Too late: {name} moved first, so your {card} can no longer jump in; "
                                     "nothing was played.", name=state.names[last[1]], card=card.name))
-            return [jump_record(self.seat, card, target)]
+            return [JumpIn(self.seat, card, target)]
 
         return self._commit(make)
 
     def say_uno(self) -> bool:
         """Say "UNO"; returns whether it counted (E-UNO-5)."""
-        return any(e.counted for e in self._talk_commit(["uno", self.seat]) if isinstance(e, ev.SaidUno))
+        return any(e.counted for e in self._talk_commit(SayUno(self.seat)) if isinstance(e, ev.SaidUno))
 
     def talk(self) -> bool:
         """Talk; returns whether it cost three cards (silenced, E-WDT-2)."""
-        return any(e.silenced for e in self._talk_commit(["talk", self.seat]) if isinstance(e, ev.Talked))
+        return any(e.silenced for e in self._talk_commit(Talk(self.seat)) if isinstance(e, ev.Talked))
 
     def catch(self, target: int) -> bool:
         """Call out ``target`` for not saying UNO; returns whether they drew the penalty.
@@ -242,7 +243,7 @@ class SeatHandle(TableHandle):
                                         caller=state.names[by], target=state.names[target]))
                 raise IllegalMove(_("Too late: {target} can no longer be caught.",
                                     target=state.names[target]))
-            return [["catch", self.seat, target]]
+            return [Catch(self.seat, target)]
 
         events = self._commit(make)
         return any(e.penalized for e in events if isinstance(e, ev.CaughtOut))
@@ -267,7 +268,7 @@ class TeacherHandle(TableHandle):
 
     def deal(self) -> list[ev.Event]:
         """Deal the next hand of the match (once the hand on the table is over)."""
-        return self._commit(lambda state: [["deal"]])
+        return self._commit(lambda state: [Deal()])
 
     def set_seat(self, seat: int, kind: str) -> None:
         """Give ``seat`` to a bot ("random" / "sensible", e.g. for an absent learner) or back
@@ -275,15 +276,15 @@ class TeacherHandle(TableHandle):
         if not SeatKind.known(kind):
             raise TableError(_("A seat is played by a learner (human) or a bot ({bots}).",
                                bots=", ".join(BOT_KINDS)))
-        self._commit(lambda state: [["seat", seat, kind]] if state.kinds[state._seat(seat)] != kind else [])
+        self._commit(lambda state: [Seated(seat, kind)] if state.kinds[state._seat(seat)] != kind else [])
 
     def set_speed(self, speed: str) -> None:
         """How long bots pause before each move: one of :data:`SPEEDS`."""
         if speed not in SPEEDS:
             raise TableError(_("The speed is one of: {speeds}.", speeds=", ".join(SPEEDS)))
-        self._commit(lambda state: [["speed", speed]] if state.speed != speed else [])
+        self._commit(lambda state: [Speed(speed)] if state.speed != speed else [])
 
     def close(self) -> None:
         """Close the table for good: every page says so and nothing more can happen at it
         (its record stays in the store until the table expires)."""
-        self._commit(lambda state: [] if state.closed else [["close"]])
+        self._commit(lambda state: [] if state.closed else [Close()])

@@ -1,32 +1,43 @@
-"""The records a table is made of: moves and table actions as small JSON lists.
+"""The records a table is made of: moves and table actions as typed values, each with one
+encoding as a small JSON list (the store's text).
 
-A record is what the store appends and every page replays, in one total order:
+A record is what the store appends and every page replays, in one total order. A move of
+the seat to play is a :class:`Moved` (the engine's ``Move`` with its seat); what any seat
+does out of turn is the engine's own value (:mod:`uno_lessons.engine.asides`); the rest
+are the table's:
 
-=====================================  ==================================================
-``["move", seat, kind, card, colour, target]``  a move of the seat to play (engine ``Move``)
-``["jump", seat, card, target]``       the seat jumps in out of turn (H-JUMP; ``target``: whom
-                                       a 7 swaps with under H-SEVEN-ZERO, else null)
-``["uno", seat]``                      the seat says "UNO" (E-UNO-1, E-UNO-5)
-``["catch", seat, target]``            the seat calls out ``target`` (E-UNO-2, E-UNO-3)
-``["talk", seat]``                     the seat talks (E-WDT-2)
-``["deal"]``                           the next hand of the match is dealt (E-SCORE-4)
-``["join", seat, name]``               a learner takes a free seat under that name
-``["seat", seat, kind]``               the teacher hands a seat to a bot or back to a learner
-``["speed", key]``                     the teacher sets how long bots pause before moving
-``["close"]``                          the teacher closes the table: nothing more happens
-=====================================  ==================================================
+==========================================  ==================================================
+value                                       stored as
+==========================================  ==================================================
+``Moved(seat, move)``                       ``["move", seat, kind, card, colour, target]``
+``JumpIn(seat, card, target)``              ``["jump", seat, card, target]`` (H-JUMP; ``target``:
+                                            whom a 7 swaps with under H-SEVEN-ZERO, else null)
+``SayUno(seat)``                            ``["uno", seat]`` (E-UNO-1, E-UNO-5)
+``Catch(caller, target)``                   ``["catch", caller, target]`` (E-UNO-2, E-UNO-3)
+``Talk(seat)``                              ``["talk", seat]`` (E-WDT-2)
+``Deal()``                                  ``["deal"]``: the next hand of the match (E-SCORE-4)
+``Join(seat, name)``                        ``["join", seat, name]``: a learner takes a free seat
+``Seated(seat, kind)``                      ``["seat", seat, kind]``: the teacher hands a seat to a
+                                            bot or back to a learner
+``Speed(key)``                              ``["speed", key]``: how long bots pause before moving
+``Close()``                                 ``["close"]``: nothing more happens
+==========================================  ==================================================
 
-Records hold no secrets (tokens live beside them, hashed) and no cards anyone drew: those
-follow from the seed, which is as secret as the hands (see :mod:`.config`), so the log can
-be shown and exported; only the store and the server replay it.
+:func:`encode` and :func:`decode` (through :func:`fields_of` and :func:`from_fields`, the
+JSON list) are the one encoding (the stored text is what it was
+before records were typed, so stored tables load as they did). Records hold no secrets
+(tokens live beside them, hashed) and no cards anyone drew: those follow from the seed,
+which is as secret as the hands (see :mod:`.config`), so the log can be shown and
+exported; only the store and the server replay it.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine.asides import Aside, Catch, JumpIn, SayUno
+from ..engine.asides import Catch, JumpIn, SayUno, Talk
 from ..engine.cards import Card, Color
 from ..engine.moves import KINDS, Move
 from ..i18n import _
@@ -37,40 +48,85 @@ from .kinds import SeatKind
 SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35, "turbo": 0.08}
 RECORD_KINDS = ("move", "jump", "uno", "catch", "talk", "deal", "join", "seat", "speed", "close")
 
-Record = list[Any]
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """``seat``, the seat to play, makes ``move`` (an engine ``Move``)."""
+
+    seat: int
+    move: Move
 
 
-def move_record(seat: int, move: Move) -> Record:
-    """The record of ``move`` made by ``seat``."""
-    return ["move", seat, move.kind, None if move.card is None else move.card.code,
-            None if move.color is None else move.color.value, move.target]
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The next hand of the match is dealt (E-SCORE-4)."""
 
 
-def record_move(record: Record) -> Move:
-    """The engine move a ``move`` record holds."""
-    _kind, _seat, kind, card, color, target = record
-    return Move(kind, None if card is None else Card.parse(card),
-                None if color is None else Color(color), target)
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A learner takes the free seat ``seat`` under ``name``."""
+
+    seat: int
+    name: str
 
 
-def jump_record(seat: int, card: Card | str, target: int | None = None) -> Record:
-    """The record of ``seat`` jumping in with ``card`` (H-JUMP; ``target``: whom a 7 swaps
-    with under H-SEVEN-ZERO)."""
-    return ["jump", seat, Card.parse(card).code, target]
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """The teacher hands ``seat`` to a bot of ``kind`` or back to a learner."""
+
+    seat: int
+    kind: str
 
 
-def aside_record(action: Aside) -> Record:
-    """The record of an out-of-turn action (:mod:`~uno_lessons.engine.asides`)."""
-    if isinstance(action, JumpIn):
-        return jump_record(action.seat, action.card, action.target)
-    if isinstance(action, Catch):
-        return ["catch", action.caller, action.target]
-    return ["uno" if isinstance(action, SayUno) else "talk", action.seat]
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """The teacher sets how long bots pause before moving (a key of :data:`SPEEDS`)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The teacher closes the table: nothing more happens."""
+
+
+#: Any record: a move, an out-of-turn action, or one of the table's own.
+Record = Moved | JumpIn | SayUno | Catch | Talk | Deal | Join | Seated | Speed | Close
+
+
+def kind_of(record: Record) -> str:
+    """The record's kind, the first word of its stored list ("move", "jump", "uno", …)."""
+    return _KIND[type(record)]
+
+
+_KIND: dict[type, str] = {Moved: "move", JumpIn: "jump", SayUno: "uno", Catch: "catch", Talk: "talk", Deal: "deal",
+                          Join: "join", Seated: "seat", Speed: "speed", Close: "close"}
+
+
+def fields_of(record: Record) -> list[Any]:
+    """The record as its stored JSON list (see the table above)."""
+    if type(record) is Moved:
+        move = record.move
+        return ["move", record.seat, move.kind, None if move.card is None else move.card.code,
+                None if move.color is None else move.color.value, move.target]
+    if type(record) is JumpIn:
+        return ["jump", record.seat, record.card.code, record.target]
+    if type(record) is Catch:
+        return ["catch", record.caller, record.target]
+    if type(record) is SayUno or type(record) is Talk:
+        return [kind_of(record), record.seat]
+    if type(record) is Join:
+        return ["join", record.seat, record.name]
+    if type(record) is Seated:
+        return ["seat", record.seat, str(record.kind)]
+    if type(record) is Speed:
+        return ["speed", record.key]
+    return [kind_of(record)]  # Deal, Close
 
 
 def encode(record: Record) -> str:
     """A record as the JSON text the store keeps."""
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(fields_of(record), separators=(",", ":"), ensure_ascii=False)
 
 
 def decode(text: str | bytes) -> Record:
@@ -78,16 +134,42 @@ def decode(text: str | bytes) -> Record:
     it is not a record this version writes."""
     try:
         rec = json.loads(text)
+    except ValueError as exc:
+        raise TableError(_("A stored record cannot be read ({detail}).", detail=str(exc)[:80])) from exc
+    return from_fields(rec)
+
+
+def from_fields(rec: Any) -> Record:
+    """The record a stored JSON list holds (``fields_of``'s inverse), checked for shape (not
+    for legality); TableError if it is not a record this version writes."""
+    try:
         _check_shape(rec)
-        if rec[0] == "move":
-            record_move(rec)
-        elif rec[0] == "jump":
-            Card.parse(rec[2])
-        return rec
-    except TableError:
-        raise
+        return _built(rec)
     except (ValueError, TypeError, KeyError) as exc:
         raise TableError(_("A stored record cannot be read ({detail}).", detail=str(exc)[:80])) from exc
+
+
+def _built(rec: list[Any]) -> Record:
+    kind = rec[0]
+    if kind == "move":
+        _kind, seat, move_kind, card, color, target = rec
+        return Moved(seat, Move(move_kind, None if card is None else Card.parse(card),
+                                None if color is None else Color(color), target))
+    if kind == "jump":
+        return JumpIn(rec[1], Card.parse(rec[2]), rec[3])
+    if kind == "uno":
+        return SayUno(rec[1])
+    if kind == "catch":
+        return Catch(rec[1], rec[2])
+    if kind == "talk":
+        return Talk(rec[1])
+    if kind == "join":
+        return Join(rec[1], rec[2])
+    if kind == "seat":
+        return Seated(rec[1], SeatKind(rec[2]))
+    if kind == "speed":
+        return Speed(rec[1])
+    return Deal() if kind == "deal" else Close()
 
 
 def _is_seat(value: Any) -> bool:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import events as ev
+from ..engine.asides import Catch, JumpIn, SayUno, Talk
 from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.scoring import Match
 from ..i18n import _
 from .config import TableClosed, TableConfig, TableError, clean_name
 from .kinds import SeatKind
-from .records import Record, decode, encode, record_move
+from .records import Close, Deal, Join, Moved, Record, Seated, Speed, decode, encode, kind_of
 
 
 class TableState:
@@ -118,8 +119,8 @@ class TableState:
         ``("move", seat)`` or ``("jump", seat)``; None if nobody moved since."""
         for text in reversed(self.log[seq:]):
             rec = decode(text)
-            if rec[0] in ("move", "jump"):
-                return rec[0], rec[1]
+            if isinstance(rec, (Moved, JumpIn)):
+                return kind_of(rec), rec.seat
         return None
 
     def last_catch_of(self, target: int) -> int | None:
@@ -142,41 +143,38 @@ class TableState:
         stored, when the caller has it (else it is encoded here)."""
         g = self.game
         before = len(g.events)
-        kind = record[0]
         moved = False
         if self.closed:
             raise TableClosed(_("This table is closed: the teacher ended the game."))
-        if kind == "move":
-            seat = record[1]
+        if type(record) is Moved:
+            seat = record.seat
             if g.winner is None and seat != g.current_player:
                 raise IllegalMove(_("It is {name}'s turn, not {other}'s.",
                                     name=self.names[g.current_player], other=self._name(seat)))
-            g.apply(record_move(record))
+            g.apply(record.move)
             moved = True
-        elif kind == "jump":  # H-JUMP: out of turn by its nature; the engine checks the rest
-            g.jump_in(self._seat(record[1]), record[2], record[3])
-            moved = True
-        elif kind == "uno":
-            g.say_uno(self._seat(record[1]))
-        elif kind == "catch":
-            g.catch(self._seat(record[1]), self._seat(record[2]))
-        elif kind == "talk":
-            g.talk(self._seat(record[1]))
-        elif kind == "deal":
+        elif isinstance(record, (JumpIn, SayUno, Catch, Talk)):
+            # Out of turn by their nature (a jump-in is a move): the engine checks the rest.
+            self._seat(record.seat)
+            if type(record) is Catch:
+                self._seat(record.target)
+            g.act(record)
+            moved = type(record) is JumpIn
+        elif type(record) is Deal:
             self._deal()
-        elif kind == "join":
-            self._join(self._seat(record[1]), record[2])
-        elif kind == "seat":
-            seat = self._seat(record[1])
-            if record[2] == SeatKind.LEARNED:
+        elif type(record) is Join:
+            self._join(self._seat(record.seat), record.name)
+        elif type(record) is Seated:
+            seat = self._seat(record.seat)
+            if record.kind == SeatKind.LEARNED:
                 self.config.policy(seat)  # TableError unless its learned bot came with the table
-            self.kinds[seat] = record[2]
-        elif kind == "speed":
-            self.speed = record[1]
-        elif kind == "close":
+            self.kinds[seat] = record.kind
+        elif type(record) is Speed:
+            self.speed = record.key
+        elif type(record) is Close:
             self.closed = True
         else:
-            raise TableError(_("“{kind}” is not something that can happen at a table.", kind=str(kind)))
+            raise TableError(_("“{kind}” is not something that can happen at a table.", kind=str(record)[:40]))
         self.seq += 1
         self.log.append(encode(record) if text is None else text)
         new = self.game.events[before:] if self.game is g else []

@@ -45,7 +45,7 @@ from .config import (
 from .faults import StoreError, failing
 from .handles import SeatHandle, Spectator, TeacherHandle
 from .news import News
-from .records import encode
+from .records import Join, encode
 from .state import TableState
 
 
@@ -190,7 +190,7 @@ class Store:
             if not isinstance(chosen, int) or not 0 <= chosen < state.players:
                 raise TableError(_("There is no seat {seat}: the seats are 0 to {last}.",
                                    seat=chosen, last=state.players - 1))
-            record = ["join", chosen, clean_name(name) if name is not None else state.names[chosen]]
+            record = Join(chosen, clean_name(name) if name is not None else state.names[chosen])
             base = state.seq
             state.apply(record)  # TableError (unchanged) if the seat is a bot's or taken
             token = new_secret()
