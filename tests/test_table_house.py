@@ -217,12 +217,12 @@ def test_the_view_shows_the_stack_and_a_stacked_draw_two_adds_to_it(mem):
     ana, ben, caro = seats[0], seats[1], seats[2]
     ana.apply(Move("play", Card.parse("R+2")))
     ben.sync()
-    assert ben.view().stack == 2 and Move("play", Card.parse("Y+2")) in ben.legal_moves()
+    assert ben.view().play.stack == 2 and Move("play", Card.parse("Y+2")) in ben.legal_moves()
     ben.apply(Move("play", Card.parse("Y+2")))
     caro.sync()
-    assert caro.view().stack == 4 and [m.kind for m in caro.legal_moves()] == ["accept"]
+    assert caro.view().play.stack == 4 and [m.kind for m in caro.legal_moves()] == ["accept"]
     caro.apply(Move("accept"))
-    assert mem.load(code).game.hands[2].__len__() == 6 and caro.view().stack == 0
+    assert mem.load(code).game.hands[2].__len__() == 6 and caro.view().play.stack == 0
 
 
 # ---------------------------------------------------------------------- bots

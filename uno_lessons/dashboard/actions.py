@@ -95,7 +95,7 @@ class ActionBar:
         self.challenge.layout.display = None if answering else "none"
         # H-STACK: a stack of Draw Twos is accepted too (drawn in full), with no challenge.
         self.accept.layout.display = None if answering or "accept" in kinds else "none"
-        text, tip = _accept_words(view.stack)
+        text, tip = _accept_words(view.play.stack)
         if self.accept.description != text:
             self.accept.description, self.accept.tooltip = text, tip
         self.uno.disabled = not (live and uno_counts)

@@ -138,7 +138,7 @@ class PageWidgets:
                 (box.add_class if on else box.remove_class)(cls)
         # The status line last, so that when it says whose turn it is, the rest is already sent.
         self.status.value = (status_html(view, seat, look.my_turn, turn_sentence(view, table.my_seats))
-                             + house_html(view.house, view.stack))
+                             + house_html(view.house, view.play.stack))
 
     def focus_parts(self) -> PageParts:
         """Which parts this page has now, as far as keyboard focus cares."""

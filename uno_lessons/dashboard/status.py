@@ -27,7 +27,7 @@ def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence:
         name = view.names[seat]
         if play.phase == "challenge":
             text = _("{name}: a Wild Draw Four! Accept it or challenge it.", name=name)
-        elif view.stack:  # H-STACK: stack on it or take the lot
+        elif view.play.stack:  # H-STACK: stack on it or take the lot
             text = _("{name}, your turn: stack a card on it, or accept and draw the stack.", name=name)
         elif play.phase == "drawn":
             text = _("{name}: play the card you drew, or keep it.", name=name)
@@ -43,4 +43,4 @@ def status_html(view: TableView, seat: int | None, my_turn: bool, turn_sentence:
             f"data-current='{play.current_player}' data-human-turn='{int(my_turn)}' "
             f"data-winner='{'' if play.winner is None else play.winner}' "
             f"data-hand='{view.hand_number}' data-seq='{view.seq}' "
-            f"data-events='{len(play.log)}' data-closed='{int(view.closed)}' data-stack='{view.stack}'>{escape(text)}</div>")
+            f"data-events='{len(play.log)}' data-closed='{int(view.closed)}' data-stack='{view.play.stack}'>{escape(text)}</div>")

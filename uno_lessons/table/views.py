@@ -42,7 +42,6 @@ class TableView:
     closed: bool = False  # the teacher closed the table: nothing more happens at it
     dealer: int | None = None  # who dealt this hand (None: a hand played on from a position)
     house: tuple[str, ...] = ()  # the house rules on in this hand (HOUSE_SWITCHES order)
-    stack: int = 0  # H-STACK: the penalty stacked so far (0: nothing stacked)
     jump_ins: tuple[Move, ...] = ()  # H-JUMP: the viewer seat's own out-of-turn plays (a seat's view only)
     learned: frozenset[int] = frozenset()  # seats whose learned bot came with the table (its policy is public)
 
@@ -78,7 +77,7 @@ def table_view(state: TableState, code: str, role: Role, seat: int | None = None
         results=tuple((r.number, r.winner, r.points) for r in m.results),
         match_winner=m.winner, target_score=state.config.rules.target_score,
         history=tuple(state.history), speed=state.speed, seq=state.seq, closed=state.closed,
-        dealer=g.dealer, house=house_of(g.rules), stack=g.stack,
+        dealer=g.dealer, house=house_of(g.rules),
         jump_ins=tuple(state.jump_ins_of(seat)) if role == Role.SEAT and seat is not None else (),
         learned=frozenset(state.config.policies))
 
