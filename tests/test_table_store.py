@@ -290,7 +290,7 @@ def test_racing_to_catch_the_same_player_only_one_wins(store_url, pool):
                 assert message == f"Too late: {name} caught Ana first."
             final = store.load(code)
             assert final.seq == by_code[code] + 1, "only the winning catch is stored"
-            assert store.records(code)[-1] == encode(["catch", winners[0], 0])
+            assert store.records(code)[-1] == encode(from_fields(["catch", winners[0], 0]))
             assert len(final.game.hands[0]) == 3
     finally:
         store.close()
