@@ -116,8 +116,10 @@ class ActionCodec:
 
     def aside(self, a: int, seat: int, window: int | None) -> Aside | None:
         """The out-of-turn action that action ``a`` is for ``seat`` (``window``: the seat
-        whose UNO window is open, the one a catch calls out), or None when ``a`` is none (a
-        move of the player to move, a wild's play, a draw, decline)."""
+        whose UNO window is open, the one a catch calls out): a coloured card's play is read
+        as a jump-in with it (the caller knows whether ``seat`` is jumping in or is to move);
+        None for an action that is never out of turn (a wild's play, a draw, keep, pass,
+        accept, challenge, decline) and for a catch with no window open."""
         if a == self.say_uno:
             return SayUno(seat)
         if a == self.catch:
