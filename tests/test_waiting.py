@@ -85,7 +85,7 @@ def test_the_waiting_page_says_it_waits_and_its_place_in_its_language():
     html, lang = waiting.page_text("nl", 4)
     assert lang == "nl" and html.startswith("<!doctype html><html lang='nl'>")
     assert "role='status'" in html and "aria-live='polite'" in html and "http-equiv='refresh'" in html
-    assert re.search(r"<p id='uno-place'[^>]*data-place='4'>Your place in the queue: 4</p>", html)  # catalogs to come
+    assert re.search(r"<p id='uno-place'[^>]*data-place='4'>Je plaats in de wachtrij: 4</p>", html)  # in Dutch
     assert "is being prepared" in waiting.page_text(None, 1)[0]  # the first in the queue
     assert waiting.update_script(3) == "<script>unoWait(3)</script>\n"
     assert "location.replace" in waiting.DONE_SCRIPT
