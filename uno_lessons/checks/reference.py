@@ -6,9 +6,9 @@ cost two points in nbgrader). So while a step is checked, :func:`standing_in` pu
 reference functions in place of the ones it depends on, in the learner's own namespace, and
 puts the learner's back afterwards: each step is graded on its own code only.
 
-Each reference is built on the engine (``matches``, ``build_deck``, ``wild_draw_four_honest``,
-``Card.points``) or, where the engine keeps the rule inside ``Game``, written from the same
-rule and tested against a real ``Game`` in ``tests/test_checks.py``.
+Each reference asks the engine (``matches``, ``build_deck``, ``wild_draw_four_honest``,
+``Card.points``; where the rule lives inside ``Game``, such as where play goes after a card,
+a small position played by a real ``Game``): no rule is written a second time here.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..engine.cards import Card, Color, Rank, build_deck
+from ..engine.cards import Card, Color, build_deck
+from ..engine.game import Game
+from ..engine.kinds import MoveKind
 from ..engine.moves import matches, wild_draw_four_honest
 from ..engine.rules import Rules
 
@@ -37,20 +39,29 @@ def cards_in_deck(code: str, rules: Rules) -> int:
     return build_deck(rules.wild_dont_talk).count(Card.parse(code))
 
 
+def _after_playing(card: Card | str, seat: int, direction: int, players: int) -> Game:
+    """The engine playing ``card`` from ``seat`` (it matches the top card; every hand keeps a
+    card, so nobody wins): the game just after, to read where play went."""
+    played = Card.parse(card)
+    color = played.color
+    top = Card.parse("R1") if color is None else Card.parse(color.value + ("3" if played.code.endswith("2") else "2"))
+    # Plain number cards for everyone else and the draw pile: they change nothing.
+    spare = [c for c in build_deck() if c.rank.is_number and c not in (played, top)]
+    hands = [[spare.pop(), spare.pop()] for _ in range(players)]
+    hands[seat] = [played, hands[seat][0]]
+    game = Game.from_position(hands, [top], [spare.pop() for _ in range(6)], current=seat, direction=direction)
+    game.apply(next(m for m in game.legal_moves() if m.kind is MoveKind.PLAY and m.card == played))
+    return game
+
+
 def next_seat_after(card: Card, seat: int, direction: int, players: int) -> int:
-    """E-ACT-1..5: the seat to move after ``seat`` plays ``card`` (as ``Game`` moves play on)."""
-    rank = Card.parse(card).rank
-    if rank is Rank.REVERSE:
-        if players == 2:  # E-ACT-3: with two players a Reverse acts like a Skip
-            return seat
-        direction = -direction
-    steps = 2 if rank in (Rank.SKIP, Rank.DRAW_TWO) else 1
-    return (seat + steps * direction) % players
+    """E-ACT-1..5: the seat to move after ``seat`` plays ``card``, as the engine moves play on."""
+    return _after_playing(card, seat, direction, players).current_player
 
 
 def direction_after(card: Card, direction: int) -> int:
-    """E-ACT-3: only a Reverse turns the direction of play."""
-    return -direction if Card.parse(card).rank is Rank.REVERSE else direction
+    """E-ACT-3: the direction of play after ``card``, as the engine turns it (only a Reverse)."""
+    return _after_playing(card, 0, direction, 3).direction
 
 
 def wild_draw_four_is_legal(hand: Sequence[Card], color: Color, rules: Rules) -> bool:
