@@ -107,18 +107,18 @@ def test_two_learners_and_the_teacher_play_together(table):
     ana = learner_page(store, code, 0, "Ana").game
     ben = learner_page(store, code, 1, "Ben").game
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
-    assert teacher.table.role == "teacher" and "uno-teacher-panel" in teacher.teacher_panel.widget._dom_classes
+    assert teacher.table.role == "teacher" and "uno-teacher-panel" in teacher.parts.teacher_panel.widget._dom_classes
     # Ben cannot play out of turn: the table refuses, and nothing is stored.
     seq = store.seq(code)
     ben.click_card(0)
-    assert ben.message.kind == "error" and "turn" in ben.message.text and store.seq(code) == seq
+    assert ben.parts.message.kind == "error" and "turn" in ben.parts.message.text and store.seq(code) == seq
     # Ana plays G3 from her page; Ben's and the teacher's pages see it at their next tick.
-    ana.click_card(ana.hand.cards.index(START.hands[0][0]))
+    ana.click_card(ana.parts.hand.cards.index(START.hands[0][0]))
     assert store.seq(code) == seq + 1
     for page in (ben, teacher):
         page.table.tick()
         assert page.table.state.game.top_card.code == "G3"
-        assert "Ana plays green 3" in page.log.value
+        assert "Ana plays green 3" in page.parts.log.value
 
 
 def test_a_guessed_table_code_without_a_token_cannot_act(table):
@@ -127,7 +127,7 @@ def test_a_guessed_table_code_without_a_token_cannot_act(table):
     with pytest.raises(IllegalMove):
         watch.table.apply(Move("draw"))
     # A spectator's page has no move buttons at all (not hidden ones: none were built).
-    assert watch.acting_seat is None and watch.actions is None and watch.hand is None
+    assert watch.acting_seat is None and watch.parts.actions is None and watch.parts.hand is None
     bad = dashboard_page(f"table={code}&token=guessed", store=store)
     assert any("does not hold a seat" in getattr(c, "text", "") for c in bad.children)
     with pytest.raises(TableError):
@@ -137,7 +137,7 @@ def test_a_guessed_table_code_without_a_token_cannot_act(table):
 def test_the_teacher_hands_an_absent_learners_seat_to_a_bot(table):
     store, code, key = table
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
-    switch = teacher.teacher_panel._buttons[0]
+    switch = teacher.parts.teacher_panel._buttons[0]
     assert "bot" in switch.description
     switch.click()
     assert teacher.table.state.kinds[0] == "sensible"

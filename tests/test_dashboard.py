@@ -24,31 +24,31 @@ from uno_lessons.widgets.page import PageBridge
 
 
 def codes(live: LiveGame) -> list[str]:
-    return [c.code for c in live.hand.cards[:len(live.hand.box.children)]]
+    return [c.code for c in live.parts.hand.cards[:len(live.parts.hand.box.children)]]
 
 
 def button_for(live: LiveGame, code: str):
-    return live.hand.box.children[codes(live).index(code)]
+    return live.parts.hand.box.children[codes(live).index(code)]
 
 
 def play_human_turn(live: LiveGame) -> None:
     """Make one move for the human to move, by clicking only: a glowing card (with a colour
     and a target when asked), else Draw / Keep / Accept / Pass."""
     g = live.table.state.game
-    if not live.actions.uno.disabled:
-        live.actions.uno.click()
+    if not live.parts.actions.uno.disabled:
+        live.parts.actions.uno.click()
     if g.phase == "challenge":
-        live.actions.accept.click()
+        live.parts.actions.accept.click()
         return
-    legal = [b for b in live.hand.box.children if "uno-legal" in b._dom_classes]
+    legal = [b for b in live.parts.hand.box.children if "uno-legal" in b._dom_classes]
     if legal:
         legal[0].click()
-        if live.picker.widget.layout.display != "none":
-            live.picker.colors.buttons[next(iter(live.picker.colors.buttons))].click()
-            if live.picker.targets.children:
-                live.picker.targets.children[0].click()
+        if live.parts.picker.widget.layout.display != "none":
+            live.parts.picker.colors.buttons[next(iter(live.parts.picker.colors.buttons))].click()
+            if live.parts.picker.targets.children:
+                live.parts.picker.targets.children[0].click()
         return
-    for b in (live.actions.keep, live.actions.draw, live.actions.pass_):
+    for b in (live.parts.actions.keep, live.parts.actions.draw, live.parts.actions.pass_):
         if not b.disabled:
             b.click()
             return
@@ -60,12 +60,12 @@ def test_builds_with_a_human_at_seat_zero():
     g = live.table.state.game
     assert live.seat_kinds == ["human", "sensible", "sensible", "sensible"]
     assert codes(live) == [c.code for c in g.hands[0]]
-    for b, card in zip(live.hand.box.children, live.hand.cards):
+    for b, card in zip(live.parts.hand.box.children, live.parts.hand.cards):
         assert "uno-card-btn" in b._dom_classes
         assert f"uno-card-{card.code.replace('+', 'p')}" in b._dom_classes
         assert b.description == card.name  # named as a person says it (not my turn: no state)
     assert repr(live.widget) == "<UNO live table: run this cell to show it>"
-    assert g.top_card.name in live.picture.value
+    assert g.top_card.name in live.parts.picture.value
 
 
 def test_a_new_card_button_is_born_with_its_state_and_shares_one_layout_and_style(monkeypatch):
@@ -100,8 +100,8 @@ def test_a_drawn_card_gets_a_button_that_plays_it():
     game = Game.from_position(["R7 Y9", "B1 B2", "Y1 Y2"], "G5", "G1 R1", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    live.actions.draw.click()
-    assert len(live.hand.box.children) == 3
+    live.parts.actions.draw.click()
+    assert len(live.parts.hand.box.children) == 3
     button_for(live, "G1").click()
     assert live.table.state.game.top_card.code == "G1" and len(live.table.state.game.hands[0]) == 2
 
@@ -110,7 +110,7 @@ def test_human_plays_a_matching_card_by_clicking():
     live = LiveGame(players=3, seed=2)
     live.run_bots()
     g = live.table.state.game
-    assert g.current_player == 0 and "data-human-turn='1'" in live.status.value
+    assert g.current_player == 0 and "data-human-turn='1'" in live.parts.status.value
     legal = {m.card.code for m in g.legal_moves() if m.kind == "play" and not m.card.is_wild}
     if not legal:
         pytest.skip("seed 2 gives no coloured play at the first turn")
@@ -119,7 +119,7 @@ def test_human_plays_a_matching_card_by_clicking():
     button_for(live, code).click()
     assert g.top_card == Card.parse(code)
     assert len(g.hands[0]) == before - 1
-    assert Card.parse(code).name in live.picture.value
+    assert Card.parse(code).name in live.parts.picture.value
     assert g.current_player != 0 or g.top_card.rank.value in ("S", "R", "+2")
 
 
@@ -127,14 +127,14 @@ def test_only_legal_moves_are_offered():
     game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    marks = {code: b._dom_classes for code, b in zip(codes(live), live.hand.box.children)}
-    names = {code: b.description for code, b in zip(codes(live), live.hand.box.children)}
+    marks = {code: b._dom_classes for code, b in zip(codes(live), live.parts.hand.box.children)}
+    names = {code: b.description for code, b in zip(codes(live), live.parts.hand.box.children)}
     assert names["G3"] == "green 3, playable" and names["R7"] == "red 7, cannot be played now"
     assert "uno-legal" in marks["G3"] and "uno-legal" in marks["W"]
     assert "uno-illegal" in marks["R7"]
-    assert not live.actions.draw.disabled
-    assert live.actions.keep.disabled and live.actions.challenge.disabled and live.actions.accept.disabled
-    assert live.actions.uno.disabled  # three cards: saying UNO would not count
+    assert not live.parts.actions.draw.disabled
+    assert live.parts.actions.keep.disabled and live.parts.actions.challenge.disabled and live.parts.actions.accept.disabled
+    assert live.parts.actions.uno.disabled  # three cards: saying UNO would not count
 
 
 def test_illegal_click_shows_the_engine_reason_and_changes_nothing():
@@ -143,13 +143,13 @@ def test_illegal_click_shows_the_engine_reason_and_changes_nothing():
     live.show_position(game)
     game = live.table.state.game
     before = game.to_json()
-    table, hand = live.picture.value, codes(live)
+    table, hand = live.parts.picture.value, codes(live)
     button_for(live, "R7").click()
-    assert live.message.kind == "error"
-    assert live.message.text == game.explain("R7")
-    assert "does not match" in live.message.text
+    assert live.parts.message.kind == "error"
+    assert live.parts.message.text == game.explain("R7")
+    assert "does not match" in live.parts.message.text
     assert game.to_json() == before
-    assert live.picture.value == table and codes(live) == hand
+    assert live.parts.picture.value == table and codes(live) == hand
 
 
 def test_wild_asks_for_a_colour_then_plays():
@@ -158,12 +158,12 @@ def test_wild_asks_for_a_colour_then_plays():
     live.show_position(game)
     game = live.table.state.game
     button_for(live, "W").click()
-    assert live.picker.widget.layout.display != "none"
+    assert live.parts.picker.widget.layout.display != "none"
     assert game.top_card.code == "G5"  # nothing played yet
-    live.picker.colors.buttons[next(c for c in live.picker.colors.buttons if c.label == "blue")].click()
+    live.parts.picker.colors.buttons[next(c for c in live.parts.picker.colors.buttons if c.label == "blue")].click()
     assert game.top_card.code == "W" and game.current_color.label == "blue"
-    assert live.picker.widget.layout.display == "none"
-    assert "BLUE" in live.picture.value
+    assert live.parts.picker.widget.layout.display == "none"
+    assert "BLUE" in live.parts.picture.value
 
 
 def test_wild_dont_talk_asks_for_colour_and_target():
@@ -172,13 +172,13 @@ def test_wild_dont_talk_asks_for_colour_and_target():
     live.show_position(game)
     game = live.table.state.game
     button_for(live, "WDT").click()
-    live.picker.colors.buttons[next(iter(live.picker.colors.buttons))].click()
+    live.parts.picker.colors.buttons[next(iter(live.parts.picker.colors.buttons))].click()
     assert game.top_card.code == "G5"
-    targets = {b.description: b for b in live.picker.targets.children}
+    targets = {b.description: b for b in live.parts.picker.targets.children}
     assert set(targets) == {"Ben", "Caro"}
     targets["Caro"].click()
     assert game.top_card.code == "WDT" and game.silenced == 2
-    assert "silenced" in live.seats.value
+    assert "silenced" in live.parts.seats.value
 
 
 def test_draw_and_keep():
@@ -186,15 +186,15 @@ def test_draw_and_keep():
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
     game = live.table.state.game
-    assert all("uno-illegal" in b._dom_classes for b in live.hand.box.children)
-    live.actions.draw.click()
+    assert all("uno-illegal" in b._dom_classes for b in live.parts.hand.box.children)
+    live.parts.actions.draw.click()
     assert game.phase == "drawn" and game.drawn.code == "G1"
-    assert not live.actions.keep.disabled and live.actions.draw.disabled
+    assert not live.parts.actions.keep.disabled and live.parts.actions.draw.disabled
     # Only the drawn card glows; another card gives the engine's reason.
     assert "uno-legal" in button_for(live, "G1")._dom_classes
     button_for(live, "R7").click()
-    assert live.message.kind == "error" and "only the drawn card" in live.message.text
-    live.actions.keep.click()
+    assert live.parts.message.kind == "error" and "only the drawn card" in live.parts.message.text
+    live.parts.actions.keep.click()
     assert game.current_player == 1 and len(game.hands[0]) == 3
 
 
@@ -203,8 +203,8 @@ def test_say_uno_and_catch():
     live = LiveGame(players=3, seed=0, seats=["human", "human", "sensible"])
     live.show_position(game)
     game = live.table.state.game
-    assert not live.actions.uno.disabled  # two cards on one's own turn: UNO counts
-    live.actions.uno.click()
+    assert not live.parts.actions.uno.disabled  # two cards on one's own turn: UNO counts
+    live.parts.actions.uno.click()
     assert 0 in game.uno_said
     button_for(live, "G3").click()
     assert len(game.hands[0]) == 1 and game.uno_window is None
@@ -212,12 +212,12 @@ def test_say_uno_and_catch():
     game2 = Game.from_position(["G3 G4 R9", "G1 B2", "Y1 Y2"], "G5", "R1 R2 R3 R4 R5", current=1)
     live.show_position(game2)
     live.table.apply(Move("play", Card.parse("G1")), seat=1)  # Ben's own click, without UNO
-    live.bar.seat.value = 0  # the screen shows Ana again; a bot is to move
+    live.parts.bar.seat.value = 0  # the screen shows Ana again; a bot is to move
     game2 = live.table.state.game
     assert game2.uno_window == 1 and live.acting_seat == 0
-    assert live.actions.catch_target.value == 1 and not live.actions.catch.disabled
-    live.actions.catch.click()
-    assert len(game2.hands[1]) == 3 and live.message.kind == "ok"
+    assert live.parts.actions.catch_target.value == 1 and not live.parts.actions.catch.disabled
+    live.parts.actions.catch.click()
+    assert len(game2.hands[1]) == 3 and live.parts.message.kind == "ok"
 
 
 def test_challenge_and_accept_offered_for_a_wild_draw_four():
@@ -228,9 +228,9 @@ def test_challenge_and_accept_offered_for_a_wild_draw_four():
     live.table.apply(Move("play", Card.parse("W+4"), Card.parse("R1").color), seat=1)  # on seat 0
     game = live.table.state.game
     assert game.phase == "challenge" and game.current_player == 0
-    assert not live.actions.challenge.disabled and not live.actions.accept.disabled
-    assert live.actions.draw.disabled
-    live.actions.accept.click()
+    assert not live.parts.actions.challenge.disabled and not live.parts.actions.accept.disabled
+    assert live.parts.actions.draw.disabled
+    live.parts.actions.accept.click()
     assert len(game.hands[0]) == 7 and game.current_player == 2
 
 
@@ -245,54 +245,54 @@ def test_a_full_hand_by_clicking_against_bots_is_scored():
     assert g.winner is not None
     assert len(live.table.state.match.results) == 1
     assert live.table.state.match.totals[g.winner] == g.points
-    assert f"★ {g.points}<span" in live.scores.value and "won the hand" in live.scores.value
-    assert not live.bar.next_hand.disabled
-    assert f"data-winner='{g.winner}'" in live.status.value
-    assert len(live.table.state.history) > 3 and "polyline" in live.chart.value
-    live.bar.next_hand.click()
+    assert f"★ {g.points}<span" in live.parts.scores.value and "won the hand" in live.parts.scores.value
+    assert not live.parts.bar.next_hand.disabled
+    assert f"data-winner='{g.winner}'" in live.parts.status.value
+    assert len(live.table.state.history) > 3 and "polyline" in live.parts.chart.value
+    live.parts.bar.next_hand.click()
     assert live.table.state.game.winner is None and len(live.table.state.match.results) == 1
 
 
 def test_player_view_hides_and_teacher_view_shows_other_hands():
     live = LiveGame(players=4, seed=3)
-    assert "uno-miniback" in live.others.value
-    assert "uno-svg-" not in live.others.value  # no face of another hand leaks
-    live.bar.view.value = "teacher"
-    assert "uno-svg-" in live.others.value and "uno-miniback" not in live.others.value
+    assert "uno-miniback" in live.parts.others.value
+    assert "uno-svg-" not in live.parts.others.value  # no face of another hand leaks
+    live.parts.bar.view.value = "teacher"
+    assert "uno-svg-" in live.parts.others.value and "uno-miniback" not in live.parts.others.value
     for s in (1, 2, 3):
         for card in live.table.state.game.hands[s]:
-            assert f"uno-svg-{card.code.replace('+', 'p')}" in live.others.value
+            assert f"uno-svg-{card.code.replace('+', 'p')}" in live.parts.others.value
 
 
 def test_player_view_log_hides_drawn_cards_of_others():
     live = LiveGame(players=3, seed=4, seats=["human", "sensible", "sensible"])
     live.run_bots()
     g = live.table.state.game
-    assert live.log.lines == g.narrate(viewer=0)
-    live.bar.view.value = "teacher"
-    assert live.log.lines == g.narrate(EVERYONE)
+    assert live.parts.log.lines == g.narrate(viewer=0)
+    live.parts.bar.view.value = "teacher"
+    assert live.parts.log.lines == g.narrate(EVERYONE)
 
 
 def test_bots_only_game_runs_to_the_end_by_steps_and_new_game_settings():
     live = LiveGame(players=4, seed=1)
-    live.bar.settings_toggle.value = True
-    assert live.setup.widget.layout.display != "none"
-    live.setup.players.value = 5
-    assert [d.layout.display for d in live.setup.seat_inputs[:6]] == [None] * 5 + ["none"]
+    live.parts.bar.settings_toggle.value = True
+    assert live.parts.setup.widget.layout.display != "none"
+    live.parts.setup.players.value = 5
+    assert [d.layout.display for d in live.parts.setup.seat_inputs[:6]] == [None] * 5 + ["none"]
     for s in range(5):
-        live.setup.seat_inputs[s].value = "random" if s % 2 else "sensible"
-    live.setup.rules.value = "classic"
-    live.setup.seed.value = 11
-    live.setup.start.click()
+        live.parts.setup.seat_inputs[s].value = "random" if s % 2 else "sensible"
+    live.parts.setup.rules.value = "classic"
+    live.parts.setup.seed.value = 11
+    live.parts.setup.start.click()
     g = live.table.state.game
     assert g.players == 5 and g.rules.name == "classic" and live.humans == []
-    assert live.actions.widget.layout.display == "none"  # nobody human: no action buttons
-    assert live.hand.picture.layout.display != "none"
+    assert live.parts.actions.widget.layout.display == "none"  # nobody human: no action buttons
+    assert live.parts.hand.picture.layout.display != "none"
     for _ in range(3000):
         if not live.step():
             break
     assert g.winner is not None
-    assert live.bar.step.disabled and not live.bar.next_hand.disabled
+    assert live.parts.bar.step.disabled and not live.parts.bar.next_hand.disabled
 
 
 def test_same_seed_same_game():
@@ -308,8 +308,8 @@ def test_step_when_a_human_is_to_move_does_nothing():
     live.show_position(game)
     game = live.table.state.game
     before = game.to_json()
-    live.bar.step.click()
-    assert game.to_json() == before and live.message.kind == "info"
+    live.parts.bar.step.click()
+    assert game.to_json() == before and live.parts.message.kind == "info"
 
 
 def test_clicking_a_card_out_of_turn_is_refused():
@@ -318,10 +318,10 @@ def test_clicking_a_card_out_of_turn_is_refused():
     assert g.current_player != 0
     # Out of turn the cards are aria-disabled (class uno-waiting), not disabled: they keep
     # keyboard focus and a click says why not.
-    for b in live.hand.box.children:
+    for b in live.parts.hand.box.children:
         assert "uno-waiting" in b._dom_classes and not b.disabled
     live.click_card(0)
-    assert live.message.kind == "error" and "turn" in live.message.text
+    assert live.parts.message.kind == "error" and "turn" in live.parts.message.text
 
 
 def test_chart_svg_is_well_formed_for_ten_players():
@@ -355,8 +355,8 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
     assert [k.value for k in SeatKind] == ["human", "random", "sensible", "learned"]
     assert SeatKind.known("sensible") and not SeatKind.known("alien") and not SeatKind.known(["human"])
     live = LiveGame(players=3, seed=1)
-    live.bar.settings_toggle.value = True
-    assert [v for _label, v in live.setup.seat_inputs[0].options] == list(SeatKind)
+    live.parts.bar.settings_toggle.value = True
+    assert [v for _label, v in live.parts.setup.seat_inputs[0].options] == list(SeatKind)
     assert (setup_form.MIN_PLAYERS, setup_form.MAX_PLAYERS) == (2, 10)
     for rules in (Rules.encanto(), Rules.classic()):
         assert (rules.min_players, rules.max_players) == (2, 10)
@@ -384,10 +384,10 @@ def test_classic_first_wild_draw_asks_for_the_colour():
     live = LiveGame(players=3, rules="classic", seed=11, seats=["sensible", "human", "sensible"])
     g = live.table.state.game
     assert g.top_card.code == "W" and g.current_color is None and g.current_player == 1
-    live.actions.draw.click()
-    assert live.picker.widget.layout.display != "none" and len(g.hands[1]) == 7
-    red = next(c for c in live.picker.colors.buttons if c.label == "red")
-    live.picker.colors.buttons[red].click()
+    live.parts.actions.draw.click()
+    assert live.parts.picker.widget.layout.display != "none" and len(g.hands[1]) == 7
+    red = next(c for c in live.parts.picker.colors.buttons if c.label == "red")
+    live.parts.picker.colors.buttons[red].click()
     assert g.current_color is red and len(g.hands[1]) == 8
 
 
@@ -406,7 +406,7 @@ def test_bots_move_by_themselves_only_once_a_front_end_shows_the_table():
             if len(live.table.state.game.events) > start + 3:
                 break
         assert len(live.table.state.game.events) > start + 3
-        live.bar.auto.value = False  # stops the timer
+        live.parts.bar.auto.value = False  # stops the timer
         n = len(live.table.state.game.events)
         await asyncio.sleep(0.3)
         assert len(live.table.state.game.events) == n
@@ -419,10 +419,10 @@ def test_pass_is_offered_only_when_nothing_can_be_played_or_drawn():
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
     game = live.table.state.game
-    assert live.actions.draw.disabled and not live.actions.pass_.disabled
-    assert live.actions.pass_.layout.display is None
-    live.actions.pass_.click()
-    assert game.current_player == 1 and live.actions.pass_.layout.display == "none"
+    assert live.parts.actions.draw.disabled and not live.parts.actions.pass_.disabled
+    assert live.parts.actions.pass_.layout.display is None
+    live.parts.actions.pass_.click()
+    assert game.current_player == 1 and live.parts.actions.pass_.layout.display == "none"
 
 
 # ---------------------------------------------------------------------------- accessibility
@@ -454,14 +454,14 @@ def test_cards_are_named_with_their_state_and_out_of_turn_ones_are_aria_disabled
     game = Game.from_position(["G3 R7 W", "B1 B2", "Y1 Y2"], "G5", "R1 R2 R3", current=0)
     live = LiveGame(players=3, seed=0)
     live.show_position(game)
-    names = [b.description for b in live.hand.box.children]
+    names = [b.description for b in live.parts.hand.box.children]
     assert names == ["green 3, playable", "red 7, cannot be played now", "Wild, playable"]
     button_for(live, "W").click()  # a wild waits for its colour
     assert button_for(live, "W").description == "Wild, waiting for its colour"
     assert "uno-pending" in button_for(live, "W")._dom_classes
-    live.picker.cancel.click()
+    live.parts.picker.cancel.click()
     button_for(live, "G3").click()  # now the bots are to move: every card waits
-    for b in live.hand.box.children:
+    for b in live.parts.hand.box.children:
         assert "uno-waiting" in b._dom_classes and not b.disabled
         assert "playable" not in b.description
 
@@ -474,9 +474,9 @@ def test_focus_goes_to_the_colours_then_the_targets_then_back_to_the_hand():
     button_for(live, "WDT").click()
     assert focus_moves(sent)[-1] == (".uno-dash .uno-picker .uno-color-btn", None)
     assert announced(sent)[-1] == "Choose the colour for your Wild Don't Talk."
-    live.picker.colors.buttons[next(iter(live.picker.colors.buttons))].click()
+    live.parts.picker.colors.buttons[next(iter(live.parts.picker.colors.buttons))].click()
     assert focus_moves(sent)[-1] == (".uno-dash .uno-picker .uno-target-btn", None)
-    live.picker.targets.children[0].click()
+    live.parts.picker.targets.children[0].click()
     # The picker closed and the bots are to move: focus back on the hand (its first card).
     assert focus_moves(sent)[-1] == (".uno-dash .uno-hand-btns .uno-slot-0", None)
 
@@ -491,7 +491,7 @@ def test_when_the_turn_comes_round_focus_goes_to_the_first_playable_card():
     assert focus_moves(sent)[-1] == (".uno-dash .uno-hand-btns .uno-slot-0", "")
     live.run_bots()
     assert live.table.state.game.current_player == 0
-    playable = next(i for i, c in enumerate(live.hand.cards) if c.code == "G4")
+    playable = next(i for i, c in enumerate(live.parts.hand.cards) if c.code == "G4")
     assert (f".uno-dash .uno-hand-btns .uno-slot-{playable}", PLAY_AREA) in focus_moves(sent)
 
 
@@ -501,8 +501,8 @@ def test_with_no_card_to_play_focus_goes_to_the_move_on_offer():
     sent = record_bridge(live)
     live.show_position(game)
     assert focus_moves(sent)[-1][0] == ".uno-dash .uno-act-draw"
-    live.actions.draw.click()  # G1 can be played: it takes focus (Draw is off now)
-    assert focus_moves(sent)[-1] == (live.hand.slot_selector(codes(live).index("G1")), "")
+    live.parts.actions.draw.click()  # G1 can be played: it takes focus (Draw is off now)
+    assert focus_moves(sent)[-1] == (live.parts.hand.slot_selector(codes(live).index("G1")), "")
 
 
 def test_a_teacher_page_keeps_focus_on_its_panel_and_then_on_next_hand():
@@ -528,23 +528,23 @@ def test_what_happened_and_whose_turn_are_announced_once_errors_assertively():
     live.run_bots()
     assert announced(sent)[-1].endswith("Ana, it is your turn.")
     button_for(live, "R9").click()
-    assert announced(sent, assertive=True) == [live.message.text] and "does not match" in live.message.text
+    assert announced(sent, assertive=True) == [live.parts.message.text] and "does not match" in live.parts.message.text
     count = len(announced(sent))
-    live.actions.uno.click()  # two cards, Ana's turn: said once (the table's news), not twice
+    live.parts.actions.uno.click()  # two cards, Ana's turn: said once (the table's news), not twice
     assert len(announced(sent)) == count + 1
     # The message line is shown, never a live region of its own (the bridge speaks).
-    assert "role=" not in live.message.value and "aria-live" not in live.message.value
+    assert "role=" not in live.parts.message.value and "aria-live" not in live.parts.message.value
 
 
 def test_page_title_and_heading_say_what_the_page_is():
     live = LiveGame(players=3, seed=0)
     assert live.bridge.title == "UNO live table"
-    assert "<h1 class='uno-dash-title'>UNO live table</h1>" == live.bar.title.value
+    assert "<h1 class='uno-dash-title'>UNO live table</h1>" == live.parts.bar.title.value
     store = open_store("memory://")
     code, key = store.create(["Ana", "Ben"], ["human", "human"], seed=1)
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
     assert teacher.bridge.title == f"UNO class table {code}: teacher"
-    assert f"UNO class table {code}: teacher" in teacher.bar.title.value
+    assert f"UNO class table {code}: teacher" in teacher.parts.bar.title.value
     join = dashboard_page(f"table={code}", store=store)
     bridge = next(c for c in join.children if isinstance(c, PageBridge))
     assert bridge.title == f"UNO class table {code}: choose a seat"
@@ -564,7 +564,7 @@ def test_aria_rules_stay_on_the_dashboard_and_name_every_toggle_group():
     live = LiveGame(players=3, seed=0)
     assert live.bridge.aria == rules
     # Every id an aria-labelledby points to is written by some panel.
-    html = " ".join(w.value for w in (live.hand.label, live.log_title, live.scores, live.others, live.picker.label)
+    html = " ".join(w.value for w in (live.parts.hand.label, live.parts.log_title, live.parts.scores, live.parts.others, live.parts.picker.label)
                     if hasattr(w, "value"))
     for target in ("uno-your-hand", "uno-log-title", "uno-scores-title", "uno-others-title"):
         assert f"id='{target}'" in html, target
@@ -591,7 +591,7 @@ def test_scores_show_whole_names_and_the_leader_in_words():
     live.show_position(Game.from_position(["G3", "B1 B2", "Y1 Y2"], "G5", "R1 R2", current=0,
                                           names=["Maximiliano", "Ben", "Caro"]))
     button_for(live, "G3").click()
-    html = live.scores.value
+    html = live.parts.scores.value
     assert "<th scope='col'>Maximiliano</th>" in html
     assert "▲" in html and "leads" in html and "★" in html and "won the hand" in html
     assert "class='uno-scores-box'" in html

@@ -58,13 +58,14 @@ def said(page) -> list[tuple[str, bool]]:
 
 
 def assert_store_failure_shown(page, before_seq: int, store, code: str, said_before: int) -> None:
-    assert page.message.kind == "error", page.message.text
-    assert page.message.text in ("The table could not save your move; try again in a moment.",
-                                 "The table cannot be reached just now; it will try again in a moment.",
-                                 "The table could not save your seat; try again in a moment."), page.message.text
+    message = page.parts.message
+    assert message.kind == "error", message.text
+    assert message.text in ("The table could not save your move; try again in a moment.",
+                            "The table cannot be reached just now; it will try again in a moment.",
+                            "The table could not save your seat; try again in a moment."), message.text
     assert store.seq(code) == before_seq
     new = said(page)[said_before:]
-    assert new.count((page.message.text, True)) == 1, new  # assertively, once
+    assert new.count((page.parts.message.text, True)) == 1, new  # assertively, once
 
 
 # Ana (seat 0) is to move with two cards: G3 can be played, Draw is possible, UNO counts.
@@ -85,20 +86,20 @@ def learner(store, code, seat, name):
 def test_a_learners_move_the_store_cannot_save_is_said_and_can_be_tried_again(store, click):
     code, _key = store.create(["Ana", "Ben", "Caro"], ["human"] * 3, seed=1, start=START.to_json())
     ana = learner(store, code, 0, "Ana")
-    seq, hand = store.seq(code), list(ana.hand.cards)
-    do = {"card": lambda: ana.hand.box.children[0].click(), "draw": ana.actions.draw.click,
-          "uno": ana.actions.uno.click}[click]
-    assert not ana.actions.draw.disabled and not ana.actions.uno.disabled
+    seq, hand = store.seq(code), list(ana.parts.hand.cards)
+    do = {"card": lambda: ana.parts.hand.box.children[0].click(), "draw": ana.parts.actions.draw.click,
+          "uno": ana.parts.actions.uno.click}[click]
+    assert not ana.parts.actions.draw.disabled and not ana.parts.actions.uno.disabled
     n = len(said(ana))
     with locked(store):
         do()
     assert_store_failure_shown(ana, seq, store, code, n)
     # Redrawn from the replica: the same hand, the same moves on offer, Ana still to move.
-    assert list(ana.hand.cards) == hand and ana.table.state.game.current_player == 0
-    assert not ana.actions.draw.disabled and not ana.actions.uno.disabled
-    assert "uno-legal" in ana.hand.box.children[0]._dom_classes
+    assert list(ana.parts.hand.cards) == hand and ana.table.state.game.current_player == 0
+    assert not ana.parts.actions.draw.disabled and not ana.parts.actions.uno.disabled
+    assert "uno-legal" in ana.parts.hand.box.children[0]._dom_classes
     do()  # the store is back: the same click works
-    assert store.seq(code) == seq + 1 and ana.message.kind != "error"
+    assert store.seq(code) == seq + 1 and ana.parts.message.kind != "error"
 
 
 def test_a_catch_the_store_cannot_save(store):
@@ -109,14 +110,14 @@ def test_a_catch_the_store_cannot_save(store):
     ana = learner(store, code, 0, "Ana")
     store.join(code, seat=1, name="Ben").apply(Move("play", Card.parse("G1")))
     ana.table.sync()
-    assert ana.actions.catch_target.value == 1 and not ana.actions.catch.disabled
+    assert ana.parts.actions.catch_target.value == 1 and not ana.parts.actions.catch.disabled
     seq, n = store.seq(code), len(said(ana))
     with locked(store):
-        ana.actions.catch.click()
+        ana.parts.actions.catch.click()
     assert_store_failure_shown(ana, seq, store, code, n)
-    assert not ana.actions.catch.disabled and len(ana.table.state.game.hands[1]) == 1
-    ana.actions.catch.click()
-    assert len(ana.table.state.game.hands[1]) == 3 and ana.message.kind == "ok"
+    assert not ana.parts.actions.catch.disabled and len(ana.table.state.game.hands[1]) == 1
+    ana.parts.actions.catch.click()
+    assert len(ana.table.state.game.hands[1]) == 3 and ana.parts.message.kind == "ok"
 
 
 def test_sit_down_and_just_watch_when_the_store_fails(store, monkeypatch):
@@ -131,11 +132,12 @@ def test_sit_down_and_just_watch_when_the_store_fails(store, monkeypatch):
     assert message.kind == "error" and "could not save your seat" in message.text
     assert not sit.disabled and sit.comm is not None and store.load(code).claimed == set()
     # Reading fails too (the store's server is away): Just watch says so, the form stays.
-    with monkeypatch.context() as away:
-        away.setattr(store.backend, "table", lambda code: (_ for _ in ()).throw(
-            StoreError("The table cannot be reached just now; it will try again in a moment.")))
-        watch.click()
-        assert message.kind == "error" and "cannot be reached" in message.text and watch.comm is not None
+    real = type(store)._table
+    monkeypatch.setattr(type(store), "_table", lambda self, code: (_ for _ in ()).throw(
+        StoreError("The table cannot be reached just now; it will try again in a moment.")))
+    watch.click()
+    assert message.kind == "error" and "cannot be reached" in message.text and watch.comm is not None
+    monkeypatch.setattr(type(store), "_table", real)
     sit.click()  # back: the seat is taken and the form is gone
     assert store.load(code).claimed == {0} and sit.comm is None and page.game.table.role == "seat"
 
@@ -147,12 +149,12 @@ def test_the_teachers_clicks_when_the_store_fails(store):
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
     store.join(code, seat=0, name="Ana").apply(Move("play", Card.parse("G3")))  # Ana wins the hand
     teacher.table.sync()
-    assert not teacher.bar.next_hand.disabled
-    panel = teacher.teacher_panel
+    assert not teacher.parts.bar.next_hand.disabled
+    panel = teacher.parts.teacher_panel
     clicks = {
-        "next hand": teacher.bar.next_hand.click,
+        "next hand": teacher.parts.bar.next_hand.click,
         "seat to a bot": panel._buttons[1].click,
-        "speed": lambda: setattr(teacher.bar.speed, "value", "slow"),
+        "speed": lambda: setattr(teacher.parts.bar.speed, "value", "slow"),
         "close": lambda: (panel.close.button.click(), panel.close.yes.click()),
     }
     for what, click in clicks.items():
@@ -162,8 +164,8 @@ def test_the_teachers_clicks_when_the_store_fails(store):
         assert_store_failure_shown(teacher, seq, store, code, n)
         # Nothing changed, and the controls are as they were (not left disabled or half-way).
         assert teacher.table.state.kinds == ["human", "human"], what
-        assert teacher.bar.speed.value == "normal", what  # the toggle went back with the table
-        assert not teacher.bar.next_hand.disabled and not teacher.table.closed, what
+        assert teacher.parts.bar.speed.value == "normal", what  # the toggle went back with the table
+        assert not teacher.parts.bar.next_hand.disabled and not teacher.table.closed, what
         assert panel.close.button.layout.display is None and not panel.close.asking, what
         assert not any(b.disabled for b in panel._buttons), what
     focus = [m["selector"] for m in teacher.bridge.sent if m["cmd"] == "focus"]

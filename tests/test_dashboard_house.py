@@ -36,7 +36,7 @@ def test_a_config_with_house_rules_builds_the_right_rules():
 def test_each_house_rule_has_a_labelled_checkbox_off_by_default_and_start_passes_them():
     started = []
     live = LiveGame(3, seed=2)
-    form = live.setup
+    form = live.parts.setup
     form._on_start = lambda config, class_table: started.append((config, class_table))
     form.show(True)
     assert list(form.house) == list(HOUSE_SWITCHES)
@@ -54,11 +54,11 @@ def test_live_game_takes_house_rules_and_the_page_says_which_are_on():
     live = LiveGame(3, seed=2, house=["stacking", "jump_in"])
     rules = live.table.state.game.rules
     assert rules.stacking and rules.jump_in and not rules.seven_zero
-    assert "House rules on: stacking, jump-in." in live.status.value
-    assert "House rules on: stacking, jump-in." in live.house_ring.value
+    assert "House rules on: stacking, jump-in." in live.parts.status.value
+    assert "House rules on: stacking, jump-in." in live.parts.house_ring.value
     live.new_game(house=[])
     assert not live.table.state.game.rules.house
-    assert "No house rules" in live.status.value and live.house_ring.value == ""
+    assert "No house rules" in live.parts.status.value and live.parts.house_ring.value == ""
 
 
 # ---------------------------------------------------------------------- a class table
@@ -83,13 +83,13 @@ def test_the_stack_is_shown_as_a_sentence_on_every_page():
     ana.click_card(0)  # red Draw Two
     ben.table.sync()
     ben.refresh()
-    assert "Stack: 2 cards to draw, unless they are stacked on." in ben.status.value
-    assert "stack a card on it, or accept" in ben.status.value
-    assert "data-stack='2'" in ben.status.value
-    assert ben.actions.accept.layout.display is None and ben.actions.accept.description == "Accept (draw 2)"
-    assert ben.actions.challenge.layout.display == "none" and ben.actions.draw.disabled
-    ben.actions.accept.click()
-    assert len(store.load(code).game.hands[1]) == 5 and ben.actions.accept.layout.display == "none"
+    assert "Stack: 2 cards to draw, unless they are stacked on." in ben.parts.status.value
+    assert "stack a card on it, or accept" in ben.parts.status.value
+    assert "data-stack='2'" in ben.parts.status.value
+    assert ben.parts.actions.accept.layout.display is None and ben.parts.actions.accept.description == "Accept (draw 2)"
+    assert ben.parts.actions.challenge.layout.display == "none" and ben.parts.actions.draw.disabled
+    ben.parts.actions.accept.click()
+    assert len(store.load(code).game.hands[1]) == 5 and ben.parts.actions.accept.layout.display == "none"
 
 
 def test_only_the_seat_that_can_jump_in_sees_its_button_and_jumping_in_plays_the_card():
@@ -97,13 +97,13 @@ def test_only_the_seat_that_can_jump_in_sees_its_button_and_jumping_in_plays_the
     for page in pages.values():
         page.table.sync()
         page.refresh()
-    assert pages[0].jumps.widget.children == () and pages[1].jumps.widget.children == ()
-    (button,) = pages[2].jumps.widget.children
+    assert pages[0].parts.jumps.widget.children == () and pages[1].parts.jumps.widget.children == ()
+    (button,) = pages[2].parts.jumps.widget.children
     assert button.description == "Jump in with red 5"
     button.click()
     state = store.load(code)
     assert state.log[-1] == '["jump",2,"R5",null]'
-    assert pages[2].jumps.widget.children == () and pages[2].jumps.widget.layout.display == "none"
+    assert pages[2].parts.jumps.widget.children == () and pages[2].parts.jumps.widget.layout.display == "none"
 
 
 def test_a_late_jump_in_is_told_too_late_and_stores_nothing():
@@ -112,8 +112,8 @@ def test_a_late_jump_in_is_told_too_late_and_stores_nothing():
     caro.table.sync()
     caro.refresh()
     pages[0].click_card(0)  # Ana plays her red 1 before Caro's click arrives
-    caro.jumps.widget.children[0].click()
-    assert "Too late: Ana moved first" in caro.message.value
+    caro.parts.jumps.widget.children[0].click()
+    assert "Too late: Ana moved first" in caro.parts.message.value
     assert store.load(code).seq == 4
 
 
@@ -122,9 +122,9 @@ def test_a_seven_asks_whom_to_swap_with_in_turn_and_as_a_jump_in():
     ana = pages[0]
     ana.click_card(0)  # the red 7: whom to swap with?
     assert ana.pending is not None and ana.pending.swap
-    targets = ana.picker.targets.children
+    targets = ana.parts.picker.targets.children
     assert [b.description for b in targets] == ["Ben", "Caro"]
-    assert "swap hands with whom" in ana.picker.label.value
+    assert "swap hands with whom" in ana.parts.picker.label.value
     targets[1].click()  # swap with Caro
     state = store.load(code)
     assert state.log[-1] == '["move",0,"play","R7",null,2]'
@@ -133,9 +133,9 @@ def test_a_seven_asks_whom_to_swap_with_in_turn_and_as_a_jump_in():
     # (not to move: Ben is) can jump in with the other red 7, choosing whom to swap with.
     ana.table.sync()
     ana.refresh()
-    (button,) = ana.jumps.widget.children
+    (button,) = ana.parts.jumps.widget.children
     assert button.description == "Jump in with red 7"
     button.click()
     assert ana.pending is not None and ana.pending.jump
-    ana.picker.targets.children[0].click()  # Ben
+    ana.parts.picker.targets.children[0].click()  # Ben
     assert store.load(code).log[-1] == '["jump",0,"R7",1]'

@@ -78,7 +78,7 @@ def test_a_learners_page_holds_no_control_of_another_role(table):
     alive = classes_of(w for w in made if w.comm is not None)
     assert not alive & (SETUP | BOTS | TEACHER | SEAT_VIEW | JOIN), alive & (SETUP | BOTS | TEACHER | SEAT_VIEW | JOIN)
     assert PLAY <= alive  # the check can fail: the learner's own controls are there
-    assert page.game.bar.view is None  # one view only: no toggle
+    assert page.game.parts.bar.view is None  # one view only: no toggle
 
 
 def test_after_sitting_down_every_model_of_the_join_form_is_closed(table):
@@ -127,12 +127,12 @@ def test_a_one_screen_game_that_opens_a_class_table_keeps_nothing_of_its_old_rol
     monkeypatch.setattr("uno_lessons.table.open_store", lambda *a, **k: store)
     before = set(open_models())
     live = LiveGame(players=3, seed=1)
-    live.bar.settings_toggle.value = True
-    live.setup.where.value = "class"
+    live.parts.bar.settings_toggle.value = True
+    live.parts.setup.where.value = "class"
     mine = [w for k, w in open_models().items() if k not in before]  # the one-screen page, form open
     assert classes_of(mine) >= SETUP | BOTS | PLAY
-    live.setup.start.click()
-    assert live.table.role == "teacher" and live.setup is None and live.hand is None
+    live.parts.setup.start.click()
+    assert live.table.role == "teacher" and live.parts.setup is None and live.parts.hand is None
     assert "uno-teacher-panel" in classes_of(live.widget.children)
     # Of the one-screen page, only what every page keeps is still open: the bridge, the outer
     # box, and the pair that tells the kernel a browser shows the page.
@@ -147,8 +147,8 @@ def test_a_class_table_from_the_form_is_dealt_from_a_secret_seed_unless_the_teac
     monkeypatch.setattr("uno_lessons.table.open_store", lambda *a, **k: store)
     for tick, expect_form_seed in ((False, False), (True, True)):
         live = LiveGame(players=3, seed=1)
-        live.bar.settings_toggle.value = True
-        form = live.setup
+        live.parts.bar.settings_toggle.value = True
+        form = live.parts.setup
         form.where.value = "class"
         form.seed.value = 2061843947  # long: a page's ids and pictures cannot hold it by chance
         form.class_seed.value = tick
@@ -165,16 +165,16 @@ def test_a_class_table_from_the_form_is_dealt_from_a_secret_seed_unless_the_teac
                  dashboard_page(f"table={code}&watch=1", store=store).game]
         for page in pages:
             state = json.dumps([w.get_state() for w in widget_tree(page.widget)], default=str)
-            for text in (state, repr(page), repr(page.table), page.log.value, page.status.value):
+            for text in (state, repr(page), repr(page.table), page.parts.log.value, page.parts.status.value):
                 # Not inside a longer run of hex digits (a model id) either way.
                 assert not re.search(rf"(?<![0-9a-f]){seed}(?![0-9a-f])", text), f"the seed {seed} is shown"
 
 
 def test_the_one_screen_game_keeps_its_visible_seed():
     live = LiveGame(players=3, seed=77)
-    live.bar.settings_toggle.value = True
-    assert live.setup.seed.value == 77 and live.setup.seed.layout.display is None
-    assert live.setup.class_seed.layout.display == "none"
+    live.parts.bar.settings_toggle.value = True
+    assert live.parts.setup.seed.value == 77 and live.parts.setup.seed.layout.display is None
+    assert live.parts.setup.class_seed.layout.display == "none"
 
 
 # ---------------------------------------------------------------------------- closing a table
@@ -182,7 +182,7 @@ def test_the_teacher_closes_the_table_in_two_steps_and_every_page_says_so(table)
     store, code, key = table
     teacher = dashboard_page(f"table={code}&teacher={key}", store=store).game
     ana = sit(store, code, 0, "Ana")[0].game
-    close = teacher.teacher_panel.close
+    close = teacher.parts.teacher_panel.close
     close.button.click()
     assert close.asking and not teacher.table.closed  # one click only asks
     assert close.yes.description == f"Yes, close table {code}" and close.keep.description == "Keep playing"
@@ -193,25 +193,25 @@ def test_the_teacher_closes_the_table_in_two_steps_and_every_page_says_so(table)
     close.button.click()
     close.yes.click()
     assert teacher.table.closed and store.load(code).closed
-    assert "closed" in teacher.message.text and "data-closed='1'" in teacher.status.value
-    assert "uno-new-table" in teacher.teacher_panel.info.value  # how to start a new one
-    assert "?table=" not in teacher.teacher_panel.info.value  # no link to a closed table
+    assert "closed" in teacher.parts.message.text and "data-closed='1'" in teacher.parts.status.value
+    assert "uno-new-table" in teacher.parts.teacher_panel.info.value  # how to start a new one
+    assert "?table=" not in teacher.parts.teacher_panel.info.value  # no link to a closed table
     assert teacher.bridge.last("focus")["selector"] == ".uno-dash .uno-new-table a"
-    assert teacher.bar.next_hand.disabled and teacher.bar.speed.disabled
-    assert all(b.disabled for b in teacher.teacher_panel._buttons)
+    assert teacher.parts.bar.next_hand.disabled and teacher.parts.bar.speed.disabled
+    assert all(b.disabled for b in teacher.parts.teacher_panel._buttons)
     # The learner's page, at its next tick: said plainly, every play control off.
     ana.table.tick()
-    assert ana.message.text == "This table is closed: the teacher ended the game."
-    assert "This table is closed" in ana.status.value and "data-closed='1'" in ana.status.value
-    assert all(b.disabled for b in ana.hand.box.children)
-    assert all(b.disabled for b in (ana.actions.draw, ana.actions.uno, ana.actions.catch))
+    assert ana.parts.message.text == "This table is closed: the teacher ended the game."
+    assert "This table is closed" in ana.parts.status.value and "data-closed='1'" in ana.parts.status.value
+    assert all(b.disabled for b in ana.parts.hand.box.children)
+    assert all(b.disabled for b in (ana.parts.actions.draw, ana.parts.actions.uno, ana.parts.actions.catch))
     ana.click_card(0)
-    assert ana.message.kind == "error" and "closed" in ana.message.text
+    assert ana.parts.message.kind == "error" and "closed" in ana.parts.message.text
     with pytest.raises(TableClosed):
         ana.table.apply(Move("play", Card.parse("G3")))
     # A new page of the closed table, and its join page, say so too.
     watcher = dashboard_page(f"table={code}&watch=1", store=store).game
-    assert "This table is closed" in watcher.status.value and "closed" in watcher.message.text
+    assert "This table is closed" in watcher.parts.status.value and "closed" in watcher.parts.message.text
     join = dashboard_page(f"table={code}", store=store)
     form = next(c for c in join.children if "uno-join" in c._dom_classes)
     assert form.children[3].children[0].disabled and "closed" in form.children[4].text

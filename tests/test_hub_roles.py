@@ -70,8 +70,8 @@ def click(button) -> None:
 
 def new_game_form(live: LiveGame):
     """The page's New game form, opened as its toggle opens it."""
-    live.bar.settings_toggle.value = True
-    return live.setup
+    live.parts.bar.settings_toggle.value = True
+    return live.parts.setup
 
 
 def test_a_learners_new_game_form_on_the_hub_offers_no_class_table():
@@ -107,8 +107,8 @@ def test_a_crafted_class_table_from_a_learners_page_makes_nothing_and_says_why(d
     click(form.start)
     assert tables_in(path) == before
     assert live.table.role == "local"  # still her one-screen game, not a teacher's page
-    assert live.teacher_panel is None
-    assert escape(class_table_teacher_only_text()) in live.message.value
+    assert live.parts.teacher_panel is None
+    assert escape(class_table_teacher_only_text()) in live.parts.message.value
     with use_language("nl"):  # a sentence of the catalog, said in the page's language
         assert class_table_teacher_only_text() != "Only the class's teachers open class tables."
 
@@ -133,7 +133,7 @@ def test_a_hub_teacher_still_opens_a_class_table(db):
     update(form.where, index=1)
     click(form.start)
     assert tables_in(path) == before + 1
-    assert live.table.role == "teacher" and live.teacher_panel is not None
+    assert live.table.role == "teacher" and live.parts.teacher_panel is not None
     code = live.table.code
     assert live.bridge.query == f"table={code}"  # on the hub the key stays out of the address
     book = SeatBook(store)
@@ -163,7 +163,7 @@ def sit_as(user: HubUser, store, code: str, seat: int, name: str):
 
 
 def seat_rows(page) -> list[str]:
-    panel = page.game.teacher_panel
+    panel = page.game.parts.teacher_panel
     return [label.value for label in panel._labels[:page.game.table.state.players]]
 
 

@@ -194,7 +194,7 @@ def upload_of(name: str, content: bytes) -> dict:
 
 def open_form() -> LiveGame:
     live = LiveGame(players=4, seed=1)
-    live.bar.settings_toggle.value = True
+    live.parts.bar.settings_toggle.value = True
     return live
 
 
@@ -202,7 +202,7 @@ def test_the_form_seats_an_uploaded_policy_and_opens_a_class_table_with_it(tmp_p
     store = open_store("memory://")
     monkeypatch.setattr("uno_lessons.table.open_store", lambda *a, **k: store)
     live = open_form()
-    form = live.setup
+    form = live.parts.setup
     form.policy_seat.value = 2
     form.policy_upload.value = (policy_file(DRAWER, tmp_path, ".npz"),)
     assert form.seat_inputs[2].value == "learned"
@@ -232,7 +232,7 @@ def npz_with_a_pickle() -> bytes:
 ])
 def test_a_refused_file_is_said_in_a_sentence_and_changes_nothing_in_the_form(tmp_path, name, content, reason):
     live = open_form()
-    form = live.setup
+    form = live.parts.setup
     form.policy_seat.value = 1
     form.policy_upload.value = (policy_file(PLAYER, tmp_path),)
     kinds = [dd.value for dd in form.seat_inputs]
@@ -249,18 +249,18 @@ def test_a_refused_file_is_said_in_a_sentence_and_changes_nothing_in_the_form(tm
 def test_a_learned_seat_without_a_policy_is_refused_at_start_with_the_tables_sentence():
     live = open_form()
     before = live.table
-    live.setup.seat_inputs[3].value = "learned"
-    live.setup.start.click()
+    live.parts.setup.seat_inputs[3].value = "learned"
+    live.parts.setup.start.click()
     assert live.table is before
-    assert "Seat 3 is a learned bot, but no policy was given for it" in unescape(live.setup.start_note.value)
-    assert live.setup.widget.layout.display != "none"  # the form stays open, as it was
+    assert "Seat 3 is a learned bot, but no policy was given for it" in unescape(live.parts.setup.start_note.value)
+    assert live.parts.setup.widget.layout.display != "none"  # the form stays open, as it was
 
 
 def test_a_one_screen_game_plays_a_learned_seat_too(tmp_path):
     live = open_form()
-    live.setup.policy_seat.value = 1
-    live.setup.policy_upload.value = (policy_file(PLAYER, tmp_path),)
-    live.setup.start.click()
+    live.parts.setup.policy_seat.value = 1
+    live.parts.setup.policy_upload.value = (policy_file(PLAYER, tmp_path),)
+    live.parts.setup.start.click()
     state = live.table.state
     assert state.kinds[1] == "learned" and state.names[1] == "Ben's bot" and state.config.policy(1) == PLAYER
 

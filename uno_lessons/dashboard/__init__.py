@@ -4,8 +4,9 @@
 builds the right page: a game on this screen (:class:`LiveGame`), a learner's seat at a
 class table (after choosing a free seat), a spectator or projector page, or the teacher's.
 The game itself lives in a :class:`~uno_lessons.table.Table`; these modules only draw it
-and send it clicks: ``app`` (LiveGame, the page's controller), ``layout`` (its widgets and
-their drawing), ``page_view`` (what a page looks at and whether its seat is to move),
+and send it clicks: ``app`` (LiveGame, the page's controller), ``ports`` (the small
+interfaces its parts know it by, never its class), ``layout`` (its widgets and their
+drawing), ``page_view`` (what a page looks at and whether its seat is to move),
 ``roles`` (which parts a page of each role is built with: nothing of another role's; its
 modes), ``voice`` (the message line and announcements), ``pacing`` (the bots' pace and
 Step), ``language`` (switching language), ``frontend`` (whether a browser shows the page),
@@ -22,10 +23,9 @@ part), ``entry`` and ``style``.
 # Every page may read or run a learned bot's seat: the learning layer gives tables its policy
 # reader when imported (uno_lessons.table.learned).
 from .. import learn as _learn  # noqa: F401
-from .app import LiveGame
+from .app import DashboardBox, LiveGame
 from .chart import SERIES, hand_size_chart_svg
 from .entry import dashboard_page, page_query
-from .layout import DashboardBox
 from .style import CARD_H, CARD_W, SEATS_W, card_button_css, ring_width
 from .teacher import table_links
 

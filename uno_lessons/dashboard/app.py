@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
+
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import _
@@ -25,7 +27,7 @@ from .closing import close_widgets
 from .focus import PLAY_AREA, focus_move, page_focus
 from .frontend import FrontendWatch
 from .language import switch_language
-from .layout import PARTS, DashboardBox, PageWidgets
+from .layout import PageWidgets
 from .narration import Narrator, log_viewer
 from .others import kind_word
 from .pacing import pace, set_speed, step_refusal
@@ -33,13 +35,25 @@ from .page_view import PageView, page_view
 from .roles import PageMode, PagePlan, Role, page_plan
 from .safety import REFUSALS, guarded
 from .sentences import intro_sentence, page_title, something_went_wrong, turn_sentence
-from .setup_form import first_config
+from .setup_form import first_config, next_config
 from .style import aria_rules
 from .tables import local_table, open_class_table
 from .voice import PageVoice, refusal_kind
 from .wild import PendingWild
 
 __all__ = ["DashboardBox", "LiveGame", "PLAY_AREA"]
+
+
+class DashboardBox(widgets.VBox):
+    """The dashboard's outer box, with a short text form (notebook outputs stay small)."""
+
+    def __init__(self, children=(), **kwargs) -> None:
+        super().__init__(children, **kwargs)
+        #: The live table built into this box (None until a page is built into it).
+        self.game: LiveGame | None = None
+
+    def __repr__(self) -> str:
+        return "<UNO live table: run this cell to show it>"
 
 
 class LiveGame:
@@ -84,17 +98,14 @@ class LiveGame:
         """This page's widgets for its role only (see :mod:`.roles`), inside :attr:`widget`;
         each callback guarded: refusals and faults are said, never raised into the kernel."""
         self.plan = plan
-        self.parts = PageWidgets(plan, self, lambda cb: guarded(cb, refused=self._refused, failed=self._refused))
+        #: The page's widgets by part (``live.parts.status``, ``live.parts.hand``…; None where
+        #: its role has none): see :class:`~.layout.PageWidgets`.
+        self.parts = PageWidgets(plan, self, lambda cb: guarded(cb, refused=self._refused, failed=self._refused),
+                                 box=self.widget, bridge=self.bridge, config=self.config, speed=self._speed,
+                                 auto=self._auto)
         self.voice = PageVoice(self.parts.message, self.bridge)
-        self.bar.set_heading(self._title)
+        self.parts.bar.set_heading(self._title)
         self.bridge.aria = aria_rules()
-
-    def __getattr__(self, name: str):
-        """The page's parts by name (``live.status``, ``live.hand``…; see :data:`.layout.PARTS`)."""
-        parts = self.__dict__.get("parts")
-        if parts is not None and name in PARTS:
-            return getattr(parts, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -111,13 +122,13 @@ class LiveGame:
             old.stop()
             old.unobserve(self._on_change)
         self.table, self.pending = table, None
-        pace(table, auto=self.bar.auto_on, seconds=self.bar.speed_seconds())
+        pace(table, auto=self.parts.bar.auto_on, seconds=self.parts.bar.speed_seconds())
         table.observe(self._on_change)
-        self.bar.start(view, None if table.is_local else table.view().speed)
-        if self.teacher_panel is not None:
-            self.teacher_panel.set_table(table, self.bridge)
+        self.parts.bar.start(view, None if table.is_local else table.view().speed)
+        if self.parts.teacher_panel is not None:
+            self.parts.teacher_panel.set_table(table, self.bridge)
         self.bridge.title = self._title()
-        self.bar.relabel()
+        self.parts.bar.relabel()
         look = self.look()
         self._narrator = Narrator(closed=look.view.closed)  # its problem and its closing, each said once
         self.voice.say("info", self._intro(look))
@@ -138,17 +149,17 @@ class LiveGame:
     @property
     def pending(self) -> PendingWild | None:
         """The wild waiting for its colour (and target) on a page that plays; else None."""
-        return self.play.pending if self.play else None
+        return self.parts.play.pending if self.parts.play else None
 
     @pending.setter
     def pending(self, value: PendingWild | None) -> None:
-        if self.play is not None:
-            self.play.pending = value
+        if self.parts.play is not None:
+            self.parts.play.pending = value
 
     @property
     def mode(self) -> PageMode:
         """What the page shows: a player's view, every hand (teacher) or the projector's."""
-        return self.bar.mode
+        return self.parts.bar.mode
 
     @property
     def acting_seat(self) -> int | None:
@@ -157,12 +168,13 @@ class LiveGame:
 
     def look(self) -> PageView:
         """What this page may see of its table now, its acting seat and whether it is to move."""
-        return page_view(self.table, self.mode, self.plan.play, self.bar.viewed_seat)
+        return page_view(self.table, self.mode, self.plan.play, self.parts.bar.viewed_seat)
 
     def new_game(self, **config) -> None:
         """A new one-screen match; keywords (players, rules, house, seed, seats) change the settings
         first; without them the last configuration is dealt again."""
-        self.config = self.setup.apply(config)
+        setup = self.parts.setup
+        self.config = setup.apply(config) if setup is not None else next_config(self.config, config)
         self._attach(local_table(self.config))
 
     def next_hand(self) -> None:
@@ -184,7 +196,9 @@ class LiveGame:
         self._attach(local_table({**self.config, "seats": kinds}, names=list(game.names), rules=game.rules,
                                  start=game.to_json()))
 
-    def _start_from_form(self, config: dict, class_table: bool) -> None:
+    def start_from_form(self, config: dict, class_table: bool) -> None:
+        """Start the New game… form's ``config``: on this screen, or (``class_table``) a class
+        table this page then becomes the teacher's page of."""
         if not class_table:
             self.new_game(**config)
             return
@@ -255,8 +269,8 @@ class LiveGame:
     # ------------------------------------------------------------------ clicks, bots and the top bar
     def click_card(self, index: int) -> None:
         """What a click on the ``index``-th card button does (pages that play a seat)."""
-        if self.play is not None:
-            self.play.click_card(index)
+        if self.parts.play is not None:
+            self.parts.play.click_card(index)
 
     def step(self) -> bool:
         """One bot turn now; the table is redrawn. Returns True when something was done."""
@@ -269,7 +283,8 @@ class LiveGame:
         self.table.run_bots(max_turns)
         self.refresh()
 
-    def _step_clicked(self) -> None:
+    def step_clicked(self) -> None:
+        """Step (the top bar): one bot move now, or the sentence saying why not."""
         refusal = step_refusal(self.look().view)
         if refusal is None:
             self.table.step()
@@ -277,26 +292,30 @@ class LiveGame:
             self.voice.say("info", refusal)
         self.refresh()
 
-    def _auto_changed(self, on: bool) -> None:
+    def auto_changed(self, on: bool) -> None:
+        """Bots move by themselves (``on``) or wait for Step (the top bar's box)."""
         self.table.auto = on
         self.refresh()
 
-    def _speed_changed(self, key: str) -> None:
+    def speed_changed(self, key: str) -> None:
+        """The bots' speed chosen in the top bar (the teacher's, at a class table)."""
         set_speed(self.table, key)  # refused (not the teacher): the guard redraws the speed the table has
 
-    def _seat_kind_changed(self, seat: int, kind: str) -> None:
+    def seat_kind_changed(self, seat: int, kind: str) -> None:
+        """The teacher panel put a learner or a bot of ``kind`` at ``seat``."""
         self.table.set_seat(seat, kind)  # refused: the guard says why and redraws
         self.voice.say("info", _("Seat {seat} ({name}) is now played by: {kind}.", seat=seat,
                                  name=self.look().view.names[seat], kind=kind_word(kind)))
         self.refresh()
 
-    def _close_table(self) -> None:
+    def close_table(self) -> None:
         """Close the class table for good (the teacher panel asked and the teacher confirmed);
         the table's news then says so on every page."""
         self.table.close()
         self.bridge.focus(".uno-dash .uno-new-table a")  # what the teacher can do next
 
-    def _language_changed(self, lang: str) -> None:
+    def language_changed(self, lang: str) -> None:
+        """The page speaks ``lang`` from now on (the top bar's language list)."""
         switch_language(lang, self.parts, self.bridge, self._title)
         self.voice.say("info", turn_sentence(self.look().view, self.table.my_seats))
         self.refresh()

@@ -23,10 +23,9 @@ from ..table.config import normal_code
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from ..widgets.page import PageBridge, log_traceback, page_query, query_pending
-from .app import LiveGame
+from .app import DashboardBox, LiveGame
 from .closing import built_by, close_widgets
 from .join import JoinForm
-from .layout import DashboardBox
 from .sentences import something_went_wrong
 from .style import DASH_CSS, aria_rules
 

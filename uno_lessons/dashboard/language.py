@@ -10,18 +10,15 @@ the same link opened again, comes back in the language the learner chose.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from ..i18n import set_language
 from ..widgets.page import PageBridge
+from .ports import Relabelled
 from .style import aria_rules
 
-if TYPE_CHECKING:
-    from .layout import PageWidgets
 
-
-def switch_language(lang: str, parts: PageWidgets, bridge: PageBridge, title: Callable[[], str]) -> None:
+def switch_language(lang: str, parts: Relabelled, bridge: PageBridge, title: Callable[[], str]) -> None:
     """Speak ``lang`` from now on: the parts relabelled, the page's ``title()`` and ARIA rules
     in that language. ValueError for a language uno_lessons does not speak."""
     set_language(lang)

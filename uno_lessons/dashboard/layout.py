@@ -3,16 +3,15 @@ drawing from the page's view (:class:`~.page_view.PageView`): the table's own pa
 seats, log, chart, scores, the others' hands), the seat's hand and moves, the top bar and the
 status line.
 
-:class:`PageWidgets` builds them into the page's outer box (a :class:`DashboardBox`); the
-page (:class:`~.app.LiveGame`) is the controller that gives them their callbacks and says when
-to draw.
+:class:`PageWidgets` builds them into the page's outer box; the page (the controller,
+:class:`~.app.LiveGame`) is known here only as a :class:`~.ports.PageHost`: the callbacks its
+controls call and what its seat's part asks; it says when to draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -21,6 +20,7 @@ from ..render import style_block
 from ..table import Table
 from ..table.views import TableView
 from ..widgets import LogView, MessageView, SeatsView, TableDisplay
+from ..widgets.page import PageBridge
 from .actions import ActionBar
 from .chart import hand_size_chart_svg
 from .controls import TopBar
@@ -31,6 +31,7 @@ from .join_card import JoinCard, code_form_html
 from .others import others_html
 from .page_view import PageView
 from .picker import WildPicker
+from .ports import PageHost
 from .roles import PageMode, PagePlan, Role
 from .scores import scores_html
 from .seat_play import SeatPlay
@@ -40,26 +41,6 @@ from .status import status_html
 from .style import DASH_CSS, ring_width
 from .teacher import TeacherPanel
 
-if TYPE_CHECKING:
-    from .app import LiveGame
-
-#: The parts a page is read by (``live.status``, ``live.hand``…); None where its role has none.
-PARTS = ("bar", "setup", "teacher_panel", "join_card", "code_form", "play", "hand", "actions", "picker", "jumps",
-         "table_title", "status", "picture", "message", "others", "seats", "log_title", "log", "chart_title",
-         "chart", "scores", "right", "house_ring")
-
-
-class DashboardBox(widgets.VBox):
-    """The dashboard's outer box, with a short text form (notebook outputs stay small)."""
-
-    def __init__(self, children=(), **kwargs) -> None:
-        super().__init__(children, **kwargs)
-        #: The live table built into this box (None until a page is built into it).
-        self.game: LiveGame | None = None
-
-    def __repr__(self) -> str:
-        return "<UNO live table: run this cell to show it>"
-
 
 def page_classes(view: TableView, mode: str) -> dict[str, bool]:
     """The CSS classes of the page's outer box and whether each is on now."""
@@ -67,22 +48,24 @@ def page_classes(view: TableView, mode: str) -> dict[str, bool]:
 
 
 class PageWidgets:
-    """Every widget of ``page``'s role, built into ``page.widget``; ``guard`` wraps each
-    callback (see :mod:`.safety`)."""
+    """Every widget of ``page``'s role, built into ``box`` (the page's outer box, beside its
+    ``bridge``); ``guard`` wraps each callback (see :mod:`.safety`). ``config`` fills the
+    New game… form, ``speed`` and ``auto`` the bots' controls."""
 
-    def __init__(self, plan: PagePlan, page: LiveGame, guard: Callable[[Callable], Callable]) -> None:
+    def __init__(self, plan: PagePlan, page: PageHost, guard: Callable[[Callable], Callable], *,
+                 box: widgets.Box, bridge: PageBridge, config: dict, speed: str | float, auto: bool) -> None:
         W, g, p = widgets, guard, page
-        self.bar = TopBar(plan, on_view=g(p.refresh), on_seat=g(p.refresh), on_auto=g(p._auto_changed),
-                          on_speed=g(p._speed_changed), on_step=g(p._step_clicked), on_next=g(p.next_hand),
-                          on_language=g(p._language_changed), speed=p._speed, auto=p._auto)
-        self.setup = SetupForm(p.config, on_start=g(p._start_from_form)) if plan.setup else None
+        self.bar = TopBar(plan, on_view=g(p.refresh), on_seat=g(p.refresh), on_auto=g(p.auto_changed),
+                          on_speed=g(p.speed_changed), on_step=g(p.step_clicked), on_next=g(p.next_hand),
+                          on_language=g(p.language_changed), speed=speed, auto=auto)
+        self.setup = SetupForm(config, on_start=g(p.start_from_form)) if plan.setup else None
         if self.setup is not None:
             self.bar.attach_settings(self.setup)
-        self.teacher_panel = (TeacherPanel(on_seat=g(p._seat_kind_changed), on_close=g(p._close_table))
+        self.teacher_panel = (TeacherPanel(on_seat=g(p.seat_kind_changed), on_close=g(p.close_table))
                               if plan.teacher_panel else None)
         # How learners find a class table: the card (teacher, projector), the code form (the
         # page at the short address is the one-screen game's).
-        self.join_card = JoinCard(p.bridge) if plan.role in (Role.TEACHER, Role.SPECTATOR) else None
+        self.join_card = JoinCard(bridge) if plan.role in (Role.TEACHER, Role.SPECTATOR) else None
         self.code_form = W.HTML(code_form_html(get_language()), _dom_classes=("uno-code-form-view",)) \
             if plan.setup else None
         #: The hand and the moves (pages that play a seat only), and its parts by name.
@@ -105,11 +88,11 @@ class PageWidgets:
                             _dom_classes=("uno-dash-right",))
         cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
-        parts = (css, self.hand.css_box if self.hand else None, p.bridge, self.play.skip if self.play else None,
+        parts = (css, self.hand.css_box if self.hand else None, bridge, self.play.skip if self.play else None,
                  self.bar.widget, self.code_form, self.setup.widget if self.setup else None,
                  self.teacher_panel.widget if self.teacher_panel else None,
                  self.join_card.widget if self.join_card else None, cols)
-        p.widget.children = [w for w in parts if w is not None]
+        box.children = [w for w in parts if w is not None]
 
     def owned(self) -> list[widgets.Widget]:
         """Widgets of this page that may be outside its boxes now (to close them all)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 from ipywidgets import Widget
@@ -26,13 +25,12 @@ from .hand import HandPanel
 from .house import JumpInBar
 from .others import kind_word
 from .picker import WildPicker
+from .ports import SeatHost
 from .roles import PageMode
 from .safety import REFUSALS
 from .sentences import turn_sentence
 from .wild import PendingWild, wild_needing_choice
 
-if TYPE_CHECKING:
-    from .app import LiveGame
 
 def skip_link_html() -> str:
     """The skip link to the hand (the keyboard's first stop, shown while it has focus)."""
@@ -46,10 +44,10 @@ def uno_counts(view: TableView, seat: int | None) -> bool:
 
 
 class SeatPlay:
-    """The hand and the moves of the seat ``page`` plays; ``guard`` wraps every callback
-    (see :mod:`.safety`)."""
+    """The hand and the moves of the seat ``page`` plays (known only as a
+    :class:`~.ports.SeatHost`); ``guard`` wraps every callback (see :mod:`.safety`)."""
 
-    def __init__(self, page: LiveGame, guard: Callable[[Callable], Callable]) -> None:
+    def __init__(self, page: SeatHost, guard: Callable[[Callable], Callable]) -> None:
         g = guard
         self.page = page
         #: The wild waiting for its colour (and target), while the picker is open.
