@@ -711,3 +711,18 @@ def test_the_score_tables_hand_is_a_round_by_its_context():
     found = glossary.inconsistencies(wrong, ms)
     assert any("'tangan' does not say 'pusingan'" in p for p in found), found
     assert any("'Pusingan anda: {n} kad' does not say 'tangan'" in p for p in found), found
+
+
+def test_gnu_msgfmt_checks_the_real_serbian_catalog_and_refuses_a_case_inside_the_braces(tmp_path):
+    """The case mark stands outside the braces ([acc]{player}) so msgfmt -c, as translators'
+    tools run it, passes the real catalog; the old in-brace form ({player:acc}) it rejects, and
+    so does `check`, which runs msgfmt on the catalog as it is (no copy with the cases taken out)."""
+    real = catalogs.po_path("sr")
+    code, text, _counts = quality.run_msgfmt(real)
+    assert code == 0 and "[acc]{" in real.read_text(encoding="utf-8"), text
+    copy = tmp_path / "uno_lessons.po"
+    old_style = re.sub(r"\[(acc|gen|dat|ins|loc|voc)\]\{(\w+)\}", r"{\2:\1}", real.read_text(encoding="utf-8"))
+    assert old_style != real.read_text(encoding="utf-8")
+    copy.write_text(old_style, encoding="utf-8")
+    code, text, _counts = quality.run_msgfmt(copy)
+    assert code != 0 and "python-brace-format" in text or "brace format" in text, text

@@ -1,5 +1,5 @@
 """Seat names in each language's own script and form: Serbian games get Cyrillic names, a
-translation declines a name by a case spec ({target:acc}), a name the table does not hold is
+translation declines a name by a case spec ([acc]{target}), a name the table does not hold is
 left as typed, English is unchanged, the catalog checks read the case specs, and no Serbian
 catalog entry keeps a built-in name in Latin script."""
 
@@ -71,13 +71,13 @@ def test_the_catch_is_told_with_the_name_declined_in_serbian():
 
 def test_a_case_spec_declines_a_table_name_and_leaves_a_typed_one_as_it_is():
     with i18n.use_language("sr"):
-        assert i18n.fill("{caller} прозива {target:acc}.", caller="Каро", target="Ана") == "Каро прозива Ану."
+        assert i18n.fill("{caller} прозива [acc]{target}.", caller="Каро", target="Ана") == "Каро прозива Ану."
         assert i18n.fill("после {name:gen}", name="Бен") == "после Бена"
-        assert i18n.fill("{caller} прозива {target:acc}.", caller="Каро", target="Мирјана") == "Каро прозива Мирјана."
+        assert i18n.fill("{caller} прозива [acc]{target}.", caller="Каро", target="Мирјана") == "Каро прозива Мирјана."
         assert i18n.fill("{a:ins} {n:.1f}", a="Ана", n=2.25) == "Аном 2.2"  # other specs as before
         with pytest.raises(ValueError, match="is not a case"):
-            i18n.fill("{target:akk}", target="Ана")
-    assert i18n.fill("{target:acc} {n:d}", target="Ана", n=3) == "Ана 3"  # no table in English
+            i18n.fill("[akk]{target}", target="Ана")
+    assert i18n.fill("[acc]{target} {n:d}", target="Ана", n=3) == "Ана 3"  # no table in English
 
 
 def test_the_catalog_check_accepts_a_case_spec_and_refuses_an_unknown_one():
@@ -87,20 +87,20 @@ def test_the_catalog_check_accepts_a_case_spec_and_refuses_an_unknown_one():
         def __init__(self, string: str) -> None:
             self.string = string
 
-    assert quality.message_problems("sr", Entry("{caller} прозива {target:acc}.")) == []
-    found = quality.message_problems("sr", Entry("{caller} прозива {target:akk}."))
+    assert quality.message_problems("sr", Entry("{caller} прозива [acc]{target}.")) == []
+    found = quality.message_problems("sr", Entry("{caller} прозива [akk]{target}."))
     assert len(found) == 1 and "unknown case" in found[0] and "is not a case" in found[0], found
-    assert quality.placeholders("{caller} прозива {target:acc}.") == {"caller", "target"}
+    assert quality.placeholders("{caller} прозива [acc]{target}.") == {"caller", "target"}
 
 
-def test_msgfmt_is_given_the_case_specs_taken_out(tmp_path):
+def test_msgfmt_checks_a_case_mark_as_written(tmp_path):
     po = tmp_path / "x.po"
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                   '#, python-brace-format\nmsgid "{caller} calls out {target}."\n'
-                  'msgstr "{caller} прозива {target:acc}."\n', encoding="utf-8")
+                  'msgstr "{caller} прозива [acc]{target}."\n', encoding="utf-8")
     code, text, counts = quality.run_msgfmt(po)
     assert code == 0 and counts == (1, 0, 0), text
-    po.write_text(po.read_text(encoding="utf-8").replace("{target:acc}", "{target"), encoding="utf-8")
+    po.write_text(po.read_text(encoding="utf-8").replace("[acc]{target}", "[acc]{target"), encoding="utf-8")
     code, text, _counts = quality.run_msgfmt(po)
     assert code != 0 and str(po) in text, text  # a broken brace still fails, named by its own path
 

@@ -9,9 +9,10 @@ The language is English until :func:`set_language` (or the ``UNO_LESSONS_LANG`` 
 variable, read once at import) says otherwise; :func:`use_language` switches it for a block.
 The engine works without any of this: an unknown or missing catalog falls back to English.
 
-Names are declined by a case spec the translator writes: in a translation, ``{target:acc}``
-(also ``nom``, ``gen``, ``dat``, ``ins``, ``loc``, ``voc``) is the name given for ``{target}``
-in that case, looked up in the language's names table ``locale/<lang>/names.toml`` (built-in
+Names are declined by a case mark the translator writes just before the placeholder: in a
+translation, ``[acc]{target}`` (also ``nom``, ``gen``, ``dat``, ``ins``, ``loc``, ``voc``) is
+the name given for ``{target}`` in that case (the mark stands outside the braces, so GNU
+``msgfmt -c`` and every translators' tool read ``{target}`` as the plain placeholder it is), looked up in the language's names table ``locale/<lang>/names.toml`` (built-in
 seat names: Ана, Ану, Аном…); a name the table does not hold (one a learner typed) is filled
 as it is. :func:`local_name` gives a built-in English seat name in the current language.
 Catalogs live in ``uno_lessons/locale/<lang>/LC_MESSAGES/uno_lessons.po`` (and the compiled
@@ -38,7 +39,7 @@ LANGUAGES = {"en": "English", "nl": "Nederlands", "sr": "Српски", "ms": "B
 DEFAULT = "en"
 ENV_VAR = "UNO_LESSONS_LANG"
 
-#: The case specs a translation may give a name placeholder ("{target:acc}"), in order.
+#: The cases a translation may mark before a name placeholder ("[acc]{target}"), in order.
 CASES = ("nom", "gen", "dat", "acc", "ins", "loc", "voc")
 NAMES_FILE = "names.toml"
 
@@ -147,9 +148,19 @@ def decline(name: str, case: str, lang: str | None = None) -> str:
 
 
 def unknown_case(spec: str) -> str:
-    """The sentence for a format spec that looks like a case but is none."""
-    return (f"{{…:{spec}}} is not a case: a name placeholder takes one of "
-            + ", ".join(CASES) + " (e.g. {target:acc}), or no spec.")
+    """The sentence for a case mark (or spec) that looks like a case but is none."""
+    return (f"[{spec}] is not a case: a case mark before a name placeholder is one of "
+            + ", ".join(f"[{c}]" for c in CASES) + " (e.g. [acc]{target}), or none.")
+
+
+#: A case mark and the placeholder it declines: ``[acc]{target}``.
+CASE_MARK = re.compile(r"\[([a-z]{2,})\]\{(\w+)\}")
+
+
+def marks_to_specs(text: str) -> str:
+    """``text`` with each case mark turned into the formatter's spec (``[acc]{target}`` ->
+    ``{target:acc}``); a mark that is no case becomes a spec the formatter refuses."""
+    return CASE_MARK.sub(r"{\2:\1}", text) if "]{" in text else text
 
 
 _WORD_SPEC = re.compile(r"[a-z]{2,}")
@@ -174,13 +185,14 @@ _FORMATTER = CaseFormatter()
 
 def fill(text: str, /, **values: Any) -> str:
     """``text`` with its ``{placeholders}`` filled from ``values``, names declined where a
-    field has a case spec (``{target:acc}``): what :func:`_` does after translating."""
+    case mark stands before a field (``[acc]{target}``): what :func:`_` does after translating."""
     return _fill(text, values)
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:
     if not values:
         return text
+    text = marks_to_specs(text)
     try:  # the common case at full speed: str.format refuses a case spec ("acc" is no format)
         return text.format(**values)
     except ValueError:

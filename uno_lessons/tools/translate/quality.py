@@ -7,11 +7,11 @@ Babel's own checks pass (plural count, %-formats); the plural forms header is th
 gives the language; the committed ``.mo`` holds what the ``.po`` says; and Debian's
 ``msgfmt -c --statistics`` (GNU gettext) agrees: no errors, nothing fuzzy or untranslated.
 
-A name placeholder may carry a case spec in a translation (``{target:acc}``, see
-:data:`uno_lessons.i18n.CASES`): it is the placeholder ``target`` and is filled by the i18n
-layer's formatter; a spec that looks like a case but is none (``{target:akk}``) is refused
-with a sentence. GNU msgfmt knows only PEP 3101's standard specs, so it checks a copy of the
-catalog with the case specs taken out (``{target}``); every other spec it sees as written.
+A name placeholder may carry a case mark in a translation, written just before it
+(``[acc]{target}``, see :data:`uno_lessons.i18n.CASES`): the placeholder is ``target`` and
+the i18n layer's formatter declines the name; a mark that looks like a case but is none
+(``[akk]{target}``) is refused with a sentence. The mark stands outside the braces, so GNU
+``msgfmt -c`` checks the real catalog as it is: no copy, nothing taken out.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ import re
 import shutil
 import string
 import subprocess
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 
-from ...i18n import CASES, LOCALE_DIR, fill, unknown_case
+from ...i18n import CASES, LOCALE_DIR, fill, marks_to_specs, unknown_case
 from .catalogs import key, load_po, mo_messages, mo_path, po_messages, po_path, strings
 
 
@@ -69,21 +68,14 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
-_CASE_SPEC = re.compile(r"\{(\w+):(" + "|".join(CASES) + r")\}")
 _WORD_SPEC = re.compile(r"[a-z]{2,}")
 
 
 def case_problems(text: str) -> list[str]:
-    """The sentences for the fields of ``text`` whose spec looks like a case but is none
-    (``{target:akk}``); a known case (``{target:acc}``) is fine."""
-    return [unknown_case(spec) for _literal, name, spec, _conv in string.Formatter().parse(text)
+    """The sentences for the case marks of ``text`` that look like a case but are none
+    (``[akk]{target}``, or the old in-brace ``{target:akk}``); a known case is fine."""
+    return [unknown_case(spec) for _literal, name, spec, _conv in string.Formatter().parse(marks_to_specs(text))
             if name is not None and spec and _WORD_SPEC.fullmatch(spec) and spec not in CASES]
-
-
-def without_cases(text: str) -> str:
-    """``text`` with the case specs taken out (``{target:acc}`` -> ``{target}``): what GNU
-    msgfmt, which knows only standard specs, is given to check."""
-    return _CASE_SPEC.sub(r"{\1}", text)
 
 
 def sample_values(text: str) -> dict[str, object]:
@@ -144,12 +136,9 @@ def run_msgfmt(path: Path, msgfmt: str = "msgfmt") -> tuple[int, str, tuple[int,
     """``msgfmt -c --statistics`` on ``path``: exit code, its output, and the counts
     (translated, fuzzy, untranslated) it printed."""
     # LC_ALL=C: msgfmt translates its own statistics line, which is parsed here.
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / path.name  # the case specs taken out: msgfmt knows none of them
-        copy.write_text(without_cases(path.read_text(encoding="utf-8")), encoding="utf-8")
-        run = subprocess.run([msgfmt, "-c", "--statistics", "-o", "/dev/null", str(copy)],
-                             capture_output=True, text=True, env={"LC_ALL": "C"})
-        text = (run.stderr + run.stdout).strip().replace(str(copy), str(path))
+    run = subprocess.run([msgfmt, "-c", "--statistics", "-o", "/dev/null", str(path)],
+                         capture_output=True, text=True, env={"LC_ALL": "C"})
+    text = (run.stderr + run.stdout).strip()
     m = _STATS.search(text)
     counts = (int(m[1]), int(m[2] or 0), int(m[3] or 0)) if m else None
     return run.returncode, text, counts
