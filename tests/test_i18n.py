@@ -725,4 +725,4 @@ def test_gnu_msgfmt_checks_the_real_serbian_catalog_and_refuses_a_case_inside_th
     assert old_style != real.read_text(encoding="utf-8")
     copy.write_text(old_style, encoding="utf-8")
     code, text, _counts = quality.run_msgfmt(copy)
-    assert code != 0 and "python-brace-format" in text or "brace format" in text, text
+    assert code != 0 and ("python-brace-format" in text or "brace format" in text), text

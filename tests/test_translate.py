@@ -16,7 +16,7 @@ import pytest
 from nbclient import NotebookClient
 
 from uno_lessons import Card, use_language
-from uno_lessons.tools.translate import catalogs, notebooks
+from uno_lessons.tools.translate import catalogs, notebooks, quality
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = catalogs.targets()
@@ -238,3 +238,17 @@ def test_relink_sends_the_dashboard_its_language_and_leaves_a_translators_up_lin
     assert notebooks._relink(text, built, "nl") == (
         "[a](01_setup.ipynb) [b](../dashboard.ipynb?lang=nl#play) [c](../07_simulation.ipynb) "
         "[d](../00_index.ipynb) [e](https://x.org)")
+
+
+def test_the_check_fails_on_a_catalog_msgfmt_rejects(tmp_path):
+    """`check` itself (not only msgfmt alone) fails on a copy of the Serbian catalog where one
+    case form is written the old way, inside the braces ({player:acc}), as Poedit would."""
+    (tmp_path / "sr" / "LC_MESSAGES").mkdir(parents=True)
+    po = catalogs.po_path("sr", tmp_path)
+    source = catalogs.po_path("sr").read_text(encoding="utf-8")
+    assert "[acc]{player}" in source
+    po.write_text(source.replace("[acc]{player}", "{player:acc}", 1), encoding="utf-8")
+    catalogs.mo_path("sr", tmp_path).write_bytes(catalogs.mo_path("sr").read_bytes())
+    stats = quality.check_language("sr", catalogs.load_po(catalogs.TEMPLATE), locale_dir=tmp_path)
+    failed = [str(p) for p in stats.problems if "msgfmt -c failed" in str(p)]
+    assert failed and str(po) in failed[0], [str(p) for p in stats.problems]

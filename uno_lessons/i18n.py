@@ -12,9 +12,9 @@ The engine works without any of this: an unknown or missing catalog falls back t
 Names are declined by a case mark the translator writes just before the placeholder: in a
 translation, ``[acc]{target}`` (also ``nom``, ``gen``, ``dat``, ``ins``, ``loc``, ``voc``) is
 the name given for ``{target}`` in that case (the mark stands outside the braces, so GNU
-``msgfmt -c`` and every translators' tool read ``{target}`` as the plain placeholder it is), looked up in the language's names table ``locale/<lang>/names.toml`` (built-in
-seat names: Ана, Ану, Аном…); a name the table does not hold (one a learner typed) is filled
-as it is. :func:`local_name` gives a built-in English seat name in the current language.
+``msgfmt -c`` and every translators' tool read ``{target}`` as the plain placeholder it is),
+looked up in the language's names table ``locale/<lang>/names.toml`` (built-in seat names:
+Ана, Ану, Аном…); a name the table does not hold (one a learner typed) is filled as it is. :func:`local_name` gives a built-in English seat name in the current language.
 Catalogs live in ``uno_lessons/locale/<lang>/LC_MESSAGES/uno_lessons.po`` (and the compiled
 ``.mo`` beside it); ``babel.cfg`` at the repository root says what ``pybabel extract`` reads.
 """
