@@ -252,3 +252,80 @@ def test_the_check_fails_on_a_catalog_msgfmt_rejects(tmp_path):
     stats = quality.check_language("sr", catalogs.load_po(catalogs.TEMPLATE), locale_dir=tmp_path)
     failed = [str(p) for p in stats.problems if "msgfmt -c failed" in str(p)]
     assert failed and str(po) in failed[0], [str(p) for p in stats.problems]
+
+
+# ------------------------------------------------------------------ GNU msgfmt -c on every catalog
+def _all_catalogs() -> list[Path]:
+    return [*sorted((ROOT / "uno_lessons" / "locale").rglob("*.po")), catalogs.TEMPLATE,
+            *sorted((ROOT / "notebooks" / "locale").rglob("*.po")), *sorted((ROOT / "solutions" / "locale").rglob("*.po"))]
+
+
+def test_every_catalog_passes_gnu_msgfmt_c():
+    """What Poedit runs on a file a translator opens: the package's catalogs and every
+    lesson's, exercise solution's, in every language."""
+    found = _all_catalogs()
+    assert len(found) > 3 * len(LANGS), found
+    refused = [refusal for po in found if (refusal := quality.msgfmt_refusal(po)) is not None]
+    assert refused == []
+
+
+PERCENT = "About 95% of the time the band holds $p$; its width shrinks as $1/\\sqrt{n}$."
+PERCENT_NL = "In ongeveer 95% van de gevallen ligt $p$ in de band; die wordt smaller als $1/\\sqrt{n}$."
+
+
+def _percent_repo(root: Path) -> Path:
+    (root / "notebooks").mkdir(parents=True)
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell(PERCENT),
+        nbformat.v4.new_code_cell('from uno_lessons.i18n import _\nprint(_("{name} won 95% of games", name="Ana"))'),
+    ])
+    for k, cell in enumerate(nb.cells):
+        cell["id"] = f"c{k}"
+    nbformat.write(nb, root / "notebooks" / "a.ipynb")
+    notebooks.extract(root, [root / "notebooks" / "a.ipynb"], ["nl"])
+    return root / "notebooks" / "locale" / "nl" / "a.po"
+
+
+CODE_ID = "{name} won 95% of games"
+
+
+def _translate_as_a_tool_saves_it(po: Path) -> None:
+    """Fill in the Dutch and write the catalog back with the format flags reading it guessed."""
+    table = {PERCENT: PERCENT_NL, CODE_ID: "{name} won 95% van de spellen"}
+    cat = catalogs.load_po(po, "nl")
+    assert {"python-format", "python-brace-format"} <= cat[PERCENT].flags, "Babel guesses both on reading"
+    for message in cat:
+        if message.id in table:
+            message.string = table[message.id]
+    po.write_text(catalogs.catalog_text(cat), encoding="utf-8")
+
+
+def test_a_lessons_paragraph_is_no_format_string_so_msgfmt_takes_its_translation(tmp_path):
+    """Babel guesses "95% of" is a %-format and "$\\sqrt{n}$" a brace format; GNU msgfmt -c
+    then refused a Dutch "95% van" (a "% v" directive). A markdown paragraph has no format
+    flag, a string for _() only python-brace-format, and extract keeps it so though reading
+    the .po guesses the flags again."""
+    po = _percent_repo(tmp_path)
+    _translate_as_a_tool_saves_it(po)
+    refusal = quality.msgfmt_refusal(po)
+    assert refusal is not None and "not a valid Python format string" in refusal, refusal
+
+    notebooks.extract(tmp_path, langs=["nl"])
+    text = po.read_text(encoding="utf-8")
+    assert quality.msgfmt_refusal(po) is None, text
+    flags = {m.id: m.flags for m in catalogs.load_po(po, "nl") if m.id}
+    assert f'#, python-brace-format\nmsgid "{CODE_ID}"' in text and text.count("#, python") == 1, text
+    assert flags[CODE_ID] >= {"python-brace-format"} and catalogs.load_po(po, "nl")[PERCENT].string == PERCENT_NL
+    assert notebooks.extract(tmp_path, langs=["nl"]) == [], "a second extract writes nothing"
+
+
+def test_the_check_runs_msgfmt_on_the_lessons_catalogs(tmp_path, monkeypatch):
+    """`check` fails on a lesson's catalog GNU msgfmt -c refuses, naming the file."""
+    from uno_lessons.tools.translate import cli
+
+    po = _percent_repo(tmp_path)
+    _translate_as_a_tool_saves_it(po)
+    monkeypatch.setattr(cli, "notebook_catalogs", lambda root, lang: [po])
+    _lines, problems = cli.run_checks(ROOT, ["nl"])
+    refused = [p for p in problems if "msgfmt -c failed" in p]
+    assert len(refused) == 1 and str(po) in refused[0] and "not a valid Python format string" in refused[0], problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -77,7 +78,7 @@ def notebook_catalogs(root: Path, lang: str) -> list[Path]:
 
 def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[list[str], list[str]]:
     """Every check of the catalogs and glossaries: (report lines, problems). The notebooks'
-    catalogs are checked for the words the glossaries avoid."""
+    catalogs are checked for the words the glossaries avoid, and by GNU ``msgfmt -c``."""
     lines, problems = [], []
     template = catalogs.extract(root)
     count = sum(1 for m in template if m.id)
@@ -87,6 +88,7 @@ def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[l
         problems.append(f"{catalogs.TEMPLATE.name} is out of date with the sources: run `catalogs`")
     problems.extend(skipped_fstrings(root))
     seeds = seeds_dir(root)
+    msgfmt = shutil.which("msgfmt") if use_msgfmt else None  # none: the package check says so
     for lang in langs:
         stats = quality.check_language(lang, template, use_msgfmt=use_msgfmt)
         lines.append(str(stats))
@@ -97,6 +99,9 @@ def run_checks(root: Path, langs: list[str], use_msgfmt: bool = True) -> tuple[l
         problems.extend(glossary.second_words(package, gloss))
         for po in notebook_catalogs(root, lang):
             problems.extend(f"{notebooks._rel(po)}: {p}" for p in glossary.second_words(catalogs.load_po(po, lang), gloss))
+            refusal = quality.msgfmt_refusal(po, msgfmt) if msgfmt else None
+            if refusal is not None:
+                problems.append(f"{notebooks._rel(po)}: {refusal}")
         if seeds is not None:
             problems.extend(glossary.seed_problems(gloss, seeds))
     if seeds is None:

@@ -43,6 +43,9 @@ LANGUAGE_LINES = 'import uno_lessons\nuno_lessons.set_language("{lang}")\n'
 _MARKER = re.compile(r"^\s*###\s*(BEGIN|END)\s+(SOLUTION|HIDDEN TESTS)\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+#: The format flags Babel guesses from a message's text: "95% of" looks like a %-format to
+#: it and "$\\sqrt{n}$" like a brace format, and GNU msgfmt -c then checks the translation.
+FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 
 
 # ------------------------------------------------------------------ messages of a notebook
@@ -130,6 +133,7 @@ def _source(cell: dict[str, Any]) -> str:
 def template(nb: dict[str, Any], name: str) -> Catalog:
     """A notebook's messages, each with the cell it comes from."""
     catalog = Catalog(project=f"uno_lessons {name}", charset="utf-8", fuzzy=False)
+    code: set[str] = set()
     for index, cell in enumerate(nb["cells"]):
         where = [(f"{name}#{cell.get('id', index)}", NO_LINE)]
         src = _source(cell)
@@ -141,6 +145,21 @@ def template(nb: dict[str, Any], name: str) -> Catalog:
             for mark in marked_strings(src):
                 if mark.value.strip():
                     catalog.add(mark.value, None, where)
+                    code.add(mark.value)
+    for message in catalog:
+        # A paragraph of markdown is no format string; a string for _() is a brace format
+        # (str.format fills it), never a %-format.
+        message.flags -= {"python-format"} if message.id in code else FORMAT_FLAGS
+    return catalog
+
+
+def _format_flags(catalog: Catalog, tmpl: Catalog) -> Catalog:
+    """``catalog`` with each message's format flags the template's (reading a .po guesses
+    them again from the text)."""
+    for message in catalog:
+        wanted = tmpl.get(message.id) if message.id else None
+        if wanted is not None:
+            message.flags = (message.flags - FORMAT_FLAGS) | (wanted.flags & FORMAT_FLAGS)
     return catalog
 
 
@@ -298,7 +317,8 @@ def extract(root: Path, paths: list[Path] | None = None, langs: list[str] | None
             tmpl = template(_load(nb_path), nb_path.name)
             for lang in langs or languages():
                 po = src.po(lang, nb_path)
-                if write_if_changed(po, catalog_text(updated_catalog(po, lang, tmpl, tmpl.project))):
+                updated = _format_flags(updated_catalog(po, lang, tmpl, tmpl.project), tmpl)
+                if write_if_changed(po, catalog_text(updated)):
                     written.append(po)
     return written
 

@@ -188,6 +188,13 @@ def check_language(lang: str, template: Catalog, locale_dir: Path = LOCALE_DIR,
     return stats
 
 
+def msgfmt_refusal(path: Path, msgfmt: str = "msgfmt") -> str | None:
+    """Why GNU ``msgfmt -c`` refuses the catalog at ``path`` (a notebook's, which may hold
+    untranslated entries), or None when it accepts it."""
+    code, text, _counts = run_msgfmt(path, msgfmt)
+    return f"msgfmt -c failed: {text}" if code != 0 else None
+
+
 def _msgfmt(stats: Stats, path: Path) -> None:
     lang = stats.lang
     msgfmt = shutil.which("msgfmt")
