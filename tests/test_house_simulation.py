@@ -1,4 +1,4 @@
-"""Lesson 9's measurements: ``simulate_games(house=...)``, the biggest hand of a game, and
+"""Lesson 11's measurements: ``simulate_games(house=...)``, the biggest hand of a game, and
 ``measure_house`` / ``compare_house`` (H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE)."""
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def test_compare_house_takes_labels_and_switch_lists():
 
 def test_a_variant_is_found_by_its_english_label_in_every_language():
     """A lesson cell's code is the same in every language: comparison["no house rule"] must find
-    the variant whose label the page shows translated (the translated lesson 9 failed on it)."""
+    the variant whose label the page shows translated (the translated lesson 11 failed on it)."""
     from uno_lessons.i18n import use_language
 
     with use_language("nl"):

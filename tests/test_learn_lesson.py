@@ -1,4 +1,4 @@
-"""Lesson 8 follows the lessons' pattern, takes its self-checks from the bank, and is listed in
+"""Lesson 10 follows the lessons' pattern, takes its self-checks from the bank, and is listed in
 the index; its stored outputs are those of the package (nbval compares them)."""
 
 import json
@@ -7,7 +7,7 @@ from pathlib import Path
 from uno_lessons.lessons import QUIZZES
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSON = ROOT / "notebooks" / "08_learning.ipynb"
+LESSON = ROOT / "notebooks" / "10_learning.ipynb"
 
 
 def _cells():
@@ -30,7 +30,7 @@ def test_lesson_8_follows_the_lesson_pattern():
 def test_lesson_8_self_checks_come_from_the_bank():
     code = ["".join(c["source"]) for c in _cells() if c["cell_type"] == "code"]
     used = [line.split('"')[1] for src in code for line in src.splitlines() if line.startswith("quiz(")]
-    assert len(used) == 3 and all(q in QUIZZES and q.startswith("08-") for q in used)
+    assert len(used) == 3 and all(q in QUIZZES and q.startswith("10-") for q in used)
 
 
 def test_lesson_8_shows_intervals_for_every_contestant():
@@ -44,5 +44,5 @@ def test_lesson_8_shows_intervals_for_every_contestant():
 def test_the_index_lists_lesson_8_between_7_and_9():
     index = json.loads((ROOT / "notebooks" / "00_index.ipynb").read_text(encoding="utf-8"))
     text = "".join("".join(c["source"]) for c in index["cells"])
-    assert text.index("(07_simulation.ipynb)") < text.index("(08_learning.ipynb)") < text.index(
-        "(09_house_rules.ipynb)")
+    assert text.index("(07_simulation.ipynb)") < text.index("(10_learning.ipynb)") < text.index(
+        "(11_house_rules.ipynb)")

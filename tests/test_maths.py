@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_only_notebooks_whose_markdown_has_maths_load_katex() -> None:
     with_maths = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("notebooks/**/*.ipynb")
                   if has_maths(nbformat.read(p, as_version=4))}
-    assert {"notebooks/07_simulation.ipynb", "notebooks/08_learning.ipynb", "notebooks/sr/07_simulation.ipynb"} <= with_maths
+    assert {"notebooks/07_simulation.ipynb", "notebooks/10_learning.ipynb", "notebooks/sr/07_simulation.ipynb"} <= with_maths
     assert "notebooks/dashboard.ipynb" not in with_maths and "notebooks/01_setup.ipynb" not in with_maths
     code_only = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("price = '$5'")])
     assert not has_maths(code_only)
@@ -40,7 +40,7 @@ def test_a_feedback_file_gets_katex_inline_naming_no_other_host() -> None:
     # \includegraphics would ask for a picture only where told to trust the TeX (it is not).
     hosts = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"')]*", block))
     assert hosts == {"http://www.w3.org/1998/Math/MathML", "http://www.w3.org/2000/svg"}
-    nb = nbformat.read(ROOT / "solutions" / "08_learning.ipynb", as_version=4)
+    nb = nbformat.read(ROOT / "solutions" / "10_learning.ipynb", as_version=4)
     cells = len(nb.cells)
     out, _ = FeedbackMaths().preprocess(nb, {})
     assert len(nb.cells) == cells and len(out.cells) == cells + 1  # the teacher's notebook stays as it was

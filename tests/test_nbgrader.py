@@ -267,5 +267,5 @@ def test_feedback_files_fetch_nothing_and_carry_katex_where_there_is_maths(cours
         assert FETCHED.findall(page) == [], name
         assert "cdnjs.cloudflare.com" not in page and "cdn.jsdelivr.net" not in page, name
     with_maths = {name for name, page in pages.items() if "font-family:KaTeX_Main" in page}
-    assert with_maths == {"08_learning", "09_house_rules"}
-    assert "url(data:font/woff2;base64," in pages["08_learning"]
+    assert with_maths == {"10_learning", "11_house_rules"}
+    assert "url(data:font/woff2;base64," in pages["10_learning"]

@@ -26,11 +26,11 @@ TITLES = {
     "05_uno_and_dont_talk": "Lesson 5: “UNO!” and the Wild Don't Talk",
     "06_scoring": "Lesson 6: Winning a hand and scoring",
     "07_simulation": "Lesson 7: What the numbers say about UNO",
-    "08_learning": "Lesson 8: Teach a computer to play",
-    "09_house_rules": "Lesson 9: Change a rule, measure the game",
+    "10_learning": "Lesson 10: Teach a computer to play",
+    "11_house_rules": "Lesson 11: Change a rule, measure the game",
 }
 #: Pages whose widgets are a lesson's own figures, tables and self-checks, not a lesson widget.
-NO_LESSON_WIDGET = ("00_index", "07_simulation", "08_learning", "09_house_rules")
+NO_LESSON_WIDGET = ("00_index", "07_simulation", "10_learning", "11_house_rules")
 
 
 def _click(selector: str, expect: str):
@@ -54,8 +54,8 @@ STATES = {
                              lambda page, lesson: lesson.get_by_label("Who", exact=True).select_option(label="Ben"),
                              _click("button:has-text('calls them out')", "Penalty!")],
     "06_scoring": [_click("button:has-text('Play to 500')", "the match is won")],
-    "08_learning": [],  # its self-checks, answered wrong below
-    "09_house_rules": [],
+    "10_learning": [],  # its self-checks, answered wrong below
+    "11_house_rules": [],
 }
 
 
@@ -76,8 +76,8 @@ def _answer_first_quiz_wrong(page, name: str) -> None:
 def test_lesson_page_has_no_axe_violations(page, open_notebook, name):
     # The index has no visible widget: only the (invisible) page bridge that sets the landmark.
     open_notebook(page, name, selector={"00_index": "#rendered_cells", "07_simulation": ".jupyter-widgets",
-                                        "08_learning": ".uno-lesson-quiz",
-                                        "09_house_rules": ".uno-lesson-quiz"}.get(name, ".uno-lesson"))
+                                        "10_learning": ".uno-lesson-quiz",
+                                        "11_house_rules": ".uno-lesson-quiz"}.get(name, ".uno-lesson"))
     page.wait_for_function("() => document.querySelector('[role=main], main')", timeout=60_000)
 
     assert page.title() == TITLES[name]

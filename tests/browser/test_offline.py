@@ -120,7 +120,7 @@ def test_each_lesson_asks_no_other_host_and_typesets_its_maths(offline, voila_ba
         typeset += [name] if maths else []
         assert offline.outside == [], f"{name} asks other hosts: {offline.outside}"
     # The lessons that write maths: the simulation's binomials and errors, the softmax.
-    assert {"07_simulation", "08_learning", TRANSLATED} <= set(typeset)
+    assert {"07_simulation", "10_learning", TRANSLATED} <= set(typeset)
     assert any("/static/maths/fonts/KaTeX_Main-Regular.woff2" in u for u in offline.asked)
 
 
@@ -137,11 +137,11 @@ def test_the_lessons_list_and_an_error_page_ask_no_other_host(offline, voila_bas
 
 
 def test_a_feedback_file_asks_no_other_host_and_typesets_its_maths(offline, tmp_path):
-    for name in ("08_learning", "02_matching"):
+    for name in ("10_learning", "02_matching"):
         path = tmp_path / f"{name}.html"
         path.write_text(feedback_html(REPO / "solutions" / f"{name}.ipynb", tmp_path), encoding="utf-8")
         offline.open(path.as_uri(), ".text_cell_render")
-        offline.check_maths(f"feedback {name}", name == "08_learning")
+        offline.check_maths(f"feedback {name}", name == "10_learning")
     assert offline.outside == []
 
 

@@ -49,7 +49,7 @@ class Case:
 
 def rule_quote(rule_id: str) -> str:
     """The rule itself, quoted from the package's rule book, for a hint."""
-    found = RULES.get(rule_id) or HOUSE_RULES.get(rule_id)  # H-…: exercise 9's house rules
+    found = RULES.get(rule_id) or HOUSE_RULES.get(rule_id)  # H-…: exercise 11's house rules
     if found is None:
         return ""
     return _("Rule {rule} says: “{text}.”", rule=rule_id, text=_(found.summary))

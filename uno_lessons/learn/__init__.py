@@ -1,4 +1,4 @@
-"""Teach a computer to play (lesson 8): readable features, a linear policy over the legal
+"""Teach a computer to play (lesson 10): readable features, a linear policy over the legal
 moves, REINFORCE training and seeded evaluation, with numpy only.
 
 ``uno_lessons.learn`` needs nothing beyond the engine and numpy (no PettingZoo, no GPU):

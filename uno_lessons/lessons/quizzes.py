@@ -102,14 +102,14 @@ QUIZZES: dict[str, QuizItem] = {
         (N_("27"), N_("57"), N_("77")),
         2,
         N_("7 + 20 + 50 = 77 (E-SCORE-2).")),
-    "08-chance-of-drawing": QuizItem(
+    "10-chance-of-drawing": QuizItem(
         N_("A policy has two legal moves: play the green 5 with the score 2, or draw with the score 0. While "
            "it learns it samples by the softmax. How often does it draw?"),
         (N_("About 12 times in 100"), N_("Never: drawing has the lower score"), N_("Half the time")),
         0,
         N_("The softmax gives drawing e⁰ / (e⁰ + e²) = 1 / (1 + 7.39), about 0.12. Sampling tries the "
            "lower-scored move now and then; the bot that plays for real takes the highest score.")),
-    "08-baseline": QuizItem(
+    "10-baseline": QuizItem(
         N_("The learner lost a game: its reward is 0, and the baseline (the average reward so far) is 0.2. "
            "What does REINFORCE do to the moves it made in that game?"),
         (N_("Nothing: the reward is 0"), N_("It makes them a little less likely"),
@@ -117,7 +117,7 @@ QUIZZES: dict[str, QuizItem] = {
         1,
         N_("The step is learning rate × (reward − baseline) × direction: 0 − 0.2 is negative, so the weights "
            "move against the moves made. A game worse than usual counts against its moves.")),
-    "08-overlap": QuizItem(
+    "10-overlap": QuizItem(
         N_("On the same 400 deals the learned bot won 105 games and the sensible bot 87. The intervals that "
            "hold the true number 19 times in 20 are 89 to 123 games and 72 to 104 games. What can you say?"),
         (N_("The learned bot plays better"), N_("These games do not show which one plays better"),
@@ -125,7 +125,7 @@ QUIZZES: dict[str, QuizItem] = {
         1,
         N_("The intervals overlap: a gap of 18 wins can come from chance in 400 games. To settle it, play "
            "more deals: four times the games make each interval about half as wide (1/√n).")),
-    "09-stack-total": QuizItem(
+    "11-stack-total": QuizItem(
         N_("Stacking is on (H-STACK). Ana plays a Draw Two, Ben stacks a Draw Two on it, and Caro holds no "
            "Draw Two. What happens to Caro?"),
         (N_("Caro draws two cards and loses her turn"), N_("Caro draws four cards and loses her turn"),
@@ -133,14 +133,14 @@ QUIZZES: dict[str, QuizItem] = {
         1,
         N_("H-STACK: the penalty adds up (2 + 2) and passes on; whoever cannot stack draws the whole total and "
            "loses their turn.")),
-    "09-force-sensible": QuizItem(
+    "11-force-sensible": QuizItem(
         N_("With forced play (H-FORCE) on, four sensible bots play exactly the same games as without it. Why?"),
         (N_("A sensible bot already plays a card it has just drawn whenever it can"),
          N_("Forced play only matters with two players"), N_("The simulation leaves forced play out")),
         0,
         N_("H-FORCE only takes away the choice to keep a playable card just drawn. A sensible bot never keeps "
            "one, so nothing changes for it; random bots sometimes keep, so their games do change.")),
-    "09-clear-effect": QuizItem(
+    "11-clear-effect": QuizItem(
         N_("A house rule's effect on moves per hand is measured as +1.8 ± 2.5 (one standard error). What can "
            "you say?"),
         (N_("The rule makes hands longer"), N_("No clear change: chance alone could give an effect this size"),

@@ -38,7 +38,7 @@ __all__ = [
     "Comparison", "Deals", "compare_deals", "deal_estimates", "deal_estimates_loop", "deal_many",
     # bot games
     "Answers", "GameStats", "Progress", "make_players", "sensible", "simulate_games",
-    # house rules (lesson 9)
+    # house rules (lesson 11)
     "house_rules", "max_hand_size", "HOUSE_VARIANTS", "HouseComparison", "HouseMeasurement", "compare_house",
     "measure_house", "plot_house",
     "first_mover_edge", "first_mover_table", "length_table", "simulate_lengths",

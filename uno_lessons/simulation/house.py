@@ -31,7 +31,7 @@ from .games import GameStats, _simulate, house_rules
 
 __all__ = ["HouseComparison", "HouseMeasurement", "HOUSE_VARIANTS", "compare_house", "measure_house", "plot_house"]
 
-#: The variants lesson 9 compares: no house rule, each house rule alone, and a party of three.
+#: The variants lesson 11 compares: no house rule, each house rule alone, and a party of three.
 HOUSE_VARIANTS: tuple[tuple[str, ...], ...] = ((), *((name,) for name in HOUSE_SWITCHES),
                                                 ("stacking", "jump_in", "seven_zero"))
 
