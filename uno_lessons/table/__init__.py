@@ -5,7 +5,8 @@ and page roles), ``config`` (a table before any move, its secrets), ``records`` 
 table actions as JSON), ``state`` (the referee that replays them), ``bots`` (the bots' turns
 as records), ``views`` (what each page may see), ``handles`` (a seat, a spectator, the teacher), ``store``
 (who may keep what) composed with a ``backend`` (where the text is kept: ``sqlite``,
-``redis`` or ``memory``), and ``table`` (the controller a page holds).
+``redis`` or ``memory``), ``classroom`` (a class: one code, several tables, the server
+seating each learner) and ``table`` (the controller a page holds).
 """
 
 from .backend import Backend

@@ -134,17 +134,19 @@ class Store:
     def create(self, players: Sequence[str] | int, seats: Sequence[str] | None = None, *,
                rules: str | Rules = "encanto", seed: int | None = None,
                start: str | None = None, house: Sequence[str] = (),
-               policies: Mapping[int, Any] | None = None) -> tuple[str, str]:
+               policies: Mapping[int, Any] | None = None,
+               teacher_key: str | None = None) -> tuple[str, str]:
         """Open a table: ``players`` are names (or a count), ``seats`` say "human", "random",
         "sensible" or "learned" for each, ``house`` the house rules switched on as well (e.g.
         ``("stacking", "jump_in")``; TableError for an unknown one), ``policies`` each
         learned seat's policy (seat -> a ``Policy`` or its ``to_data()`` dict; a bad one is
         refused with its sentence and no table is made). Returns ``(code, teacher_key)``;
-        keep the key secret."""
+        keep the key secret. ``teacher_key``: the key to use (a class's tables share its
+        key, :mod:`.classroom`); by default a fresh one."""
         config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start, house=house,
                                   policies=policies)
         TableState(config)  # deals the first hand: a bad start position fails here, not later
-        key = new_secret()
+        key = teacher_key or new_secret()
         for _attempt in range(20):
             # A new table is a good moment to let go of old ones (cheap when there are none).
             try:
@@ -172,9 +174,12 @@ class Store:
             raise TableError(_("Table {code} cannot be opened: {reason}", code=code, reason=str(exc))) from exc
         return TableState.replay(config, self.records(code), code)
 
-    def join(self, code: str, seat: int | None = None, name: str | None = None) -> SeatHandle:
+    def join(self, code: str, seat: int | None = None, name: str | None = None,
+             token: str | None = None) -> SeatHandle:
         """Take a learner's seat (the first free one when ``seat`` is None) under ``name``;
-        TableError if it is taken or a bot's. Keep ``handle.token`` to come back later."""
+        TableError if it is taken or a bot's. Keep ``handle.token`` to come back later
+        (``token``: the seat's token to use, for a class that moves a learner
+        (:mod:`.classroom`); by default a fresh one)."""
         code = normal_code(code)
         state = self.load(code)
         if state.closed:
@@ -193,7 +198,7 @@ class Store:
             record = Join(chosen, clean_name(name) if name is not None else state.names[chosen])
             base = state.seq
             state.apply(record)  # TableError (unchanged) if the seat is a bot's or taken
-            token = new_secret()
+            token = token or new_secret()
             try:
                 stored = self.append_checked(code, base, [encode(record)], claim=(chosen, digest(token)))
             except StoreError as exc:
