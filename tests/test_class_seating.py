@@ -88,7 +88,7 @@ def test_thirty_learners_one_code_three_tables_of_ten_balanced_at_every_arrival(
     assert load_class(store, code).seq == CLASS  # the refused latecomer held nothing
     teacher = ClassTeacher(store, code, key)
     tables = teacher.tables()
-    assert [t.learners for t in tables] == [10, 10, 10] and all(t.free == 0 for t in tables)
+    assert [len(t.claimed) for t in tables] == [10, 10, 10] and all(t.role == "spectator" and t.hands is None for t in tables)
     assert teacher.table(state.tables[1]).view().hands is not None  # the class key opens each table
 
 
@@ -209,7 +209,7 @@ def test_the_teacher_moves_a_learner_and_their_page_follows(store):
     assert moved.state.names[seat] == "Ana" and moved.token == moved_token(ana.token, table, seat)
     again = follow(store, code, ana.code, ana.token)  # a reload of her old address
     assert again is not None and (again.code, again.seat, again.token) == (moved.code, moved.seat, moved.token)
-    assert [t.learners for t in teacher.tables()] == [3, 2]
+    assert [len(t.claimed) for t in teacher.tables()] == [3, 2]
 
 
 def test_moves_that_cannot_be_made_change_nothing(store):

@@ -16,7 +16,9 @@ that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and ta
 ``wild`` (the pending wild, pure data), ``status``, ``others``, ``chart``, ``scores``,
 ``sentences`` and ``narration`` (what a page says), ``focus`` (where keyboard focus goes),
 ``tables`` (making one-screen and class tables), ``teacher`` (code, links, seats, Close the table), ``join``
-(choosing a seat), ``safety`` (every callback guarded), ``closing`` (closing every model of a
+(choosing a seat), ``class_page``, ``class_join`` and ``class_board`` (a class of several
+tables: a learner seated by the server, the teacher's page and the projector of every
+table), ``safety`` (every callback guarded), ``closing`` (closing every model of a
 part), ``entry`` and ``style``.
 """
 

@@ -1,7 +1,9 @@
 """The dashboard page for the URL it was opened with: what ``notebooks/dashboard.ipynb``
 shows. No query: a game on this screen. ``?table=CODE``: join that class table (then
 ``&token=…`` in the address keeps the seat); ``&watch=1``: watch it (``&view=projector``
-for the projector); ``&teacher=KEY``: the teacher's page. ``&lang=nl`` (sr, ms, en) picks
+for the projector); ``&teacher=KEY``: the teacher's page. ``?class=CODE``: a class of several tables (its
+learners are seated by the server; ``&teacher=KEY`` and ``&view=projector`` show every table;
+see :mod:`.class_page`). ``&lang=nl`` (sr, ms, en) picks
 the language; the server's default comes from ``UNO_LESSONS_LANG``.
 
 Behind the JupyterHub service (:mod:`uno_lessons.hub`), the page is for the signed-in user
@@ -19,11 +21,13 @@ import ipywidgets as widgets
 
 from ..i18n import _, get_language, set_language
 from ..table import Store, Table, TableError, open_store
+from ..table.classroom import is_class
 from ..table.config import normal_code
 from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from ..widgets.page import PageBridge, log_traceback, page_query, query_pending
 from .app import DashboardBox, LiveGame
+from .class_page import class_page
 from .closing import built_by, close_widgets
 from .join import JoinForm
 from .sentences import something_went_wrong
@@ -41,14 +45,15 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         except ValueError:
             pass  # an unknown language in a link: stay in the server's language
     code = params.get("table")
+    klass = params.get("class")
     user, refused = _hub_user(params)
     if spare is not None:
         game, language, built = spare
-        if not code and not refused and get_language() == language:
+        if not code and not klass and not refused and get_language() == language:
             return game
         for widget in built:  # another page was asked for: its widgets never reach a browser
             widget.close()
-    if not code and not refused:
+    if not code and not klass and not refused:
         return LiveGame(**local)
     bridge = PageBridge(aria=aria_rules(), follow_language=False)
     box = DashboardBox([widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none")), bridge])
@@ -73,9 +78,18 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
         close_widgets(*before, keep=[bridge])
 
     try:
+        if klass:
+            code = klass
         code = normal_code(code)  # "xd9 vq5" typed on a phone is table XD9VQ5
         store = store or open_store()
-        if user is not None:
+        if klass or (user is None and not any(params.get(k) for k in ("teacher", "token", "watch"))
+                     and is_class(store, code)):
+            # A class's page (a class code typed in the code form opens the class too).
+            if user is not None:
+                raise TableError(_("Classes of several tables are not served on the hub yet: open "
+                                   "each table from its own code."))
+            class_page(store, code, params, box, bridge, show)
+        elif user is not None:
             from .hub_page import open_table
 
             def join_form(on_done):

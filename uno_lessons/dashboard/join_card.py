@@ -21,9 +21,10 @@ from ..voila.network import learners_base, short_address, this_machine_only
 from .roles import PageMode
 
 
-def learners_link(page_base: str, code: str) -> str:
-    """The link learners open for table ``code`` (what the QR code holds)."""
-    return f"{learners_base(page_base)}?{urlencode({'table': code})}"
+def learners_link(page_base: str, code: str, param: str = "table") -> str:
+    """The link learners open for table ``code`` (what the QR code holds); ``param="class"``
+    for a class's code."""
+    return f"{learners_base(page_base)}?{urlencode({param: code})}"
 
 
 def qr_svg(text: str, label: str) -> str:
@@ -38,10 +39,12 @@ def qr_svg(text: str, label: str) -> str:
     return f"<div class='uno-qr' role='img' aria-label='{escape(label, quote=True)}'>{svg}</div>"
 
 
-def join_card_html(page_base: str, code: str) -> str:
+def join_card_html(page_base: str, code: str, *, whole_class: bool = False) -> str:
     """The card that tells a class how to join table ``code``: the address to type, the
-    code, a QR code of the full link, and the link itself."""
-    link = learners_link(page_base, code)
+    code, a QR code of the full link, and the link itself (``whole_class``: ``code`` is a
+    class's, whose learners the server seats at its tables)."""
+    link = learners_link(page_base, code, "class" if whole_class else "table")
+    type_code = _("Then type the class code:") if whole_class else _("Then type the table code:")
     short = short_address(learners_base(page_base))
     qr = qr_svg(link, _("QR code of the learners' link: {link}", link=link))
     spaced = " ".join(code[i:i + 3] for i in range(0, len(code), 3))  # K7Q M3X: easier to read out
@@ -52,7 +55,7 @@ def join_card_html(page_base: str, code: str) -> str:
         "<div class='uno-join-card-body'><ol class='uno-join-steps'>"
         f"<li>{escape(_('On your device, type this address:'))}"
         f"<span class='uno-join-big uno-join-address'>{escape(short)}</span></li>"
-        f"<li>{escape(_('Then type the table code:'))}"
+        f"<li>{escape(type_code)}"
         f"<span class='uno-join-big uno-join-code'>{escape(spaced)}</span></li>"
         f"<li>{escape(_('Or scan the QR code with your camera.'))}</li></ol>{qr}</div>"
         f"<p class='uno-join-link'>{escape(_('The whole link:'))} "

@@ -24,7 +24,7 @@ compare-and-append, which is what makes seating safe when learners arrive at onc
   derived from the old one (:func:`moved_token`), so only the holder of the old seat's token
   can take it, and taking it again (a reload) gives the same seat back.
 
-The class's teacher handle (:class:`ClassTeacher`) sees every table (:class:`TableSummary`),
+The class's teacher handle (:class:`ClassTeacher`) sees every table (:class:`ClassWatch`),
 opens any of them as its teacher, moves a learner and hands a seat to a bot or back.
 """
 
@@ -55,6 +55,7 @@ from .faults import failing
 from .handles import SeatHandle, TeacherHandle
 from .kinds import BOT_KINDS, SeatKind
 from .state import TableState
+from .views import TableView
 
 if TYPE_CHECKING:
     from .store import Store
@@ -321,44 +322,6 @@ def follow(store: Store, code: str, table_code: str, token: str) -> SeatHandle |
     return store.join(to_code, seat=move.seat, name=old.state.names[old.seat], token=new)
 
 
-@dataclass(frozen=True)
-class TableSummary:
-    """One table of a class, as the teacher's page and the projector list it."""
-
-    code: str
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-    claimed: frozenset[int]
-    turn: int | None  # the seat to move (None once the hand is over)
-    totals: tuple[int, ...]
-    hand_number: int
-    winner: int | None  # the winner of the hand on the table
-    closed: bool
-
-    @property
-    def free(self) -> int:
-        """Learner seats nobody has taken."""
-        return sum(1 for s, k in enumerate(self.kinds) if k == SeatKind.HUMAN and s not in self.claimed)
-
-    @property
-    def learners(self) -> int:
-        """Seated learners (their seats may be played by a bot just now)."""
-        return len(self.claimed)
-
-
-def summary(code: str, state: TableState) -> TableSummary:
-    """The summary of table ``code`` at ``state`` (no card: anyone in the room may read it)."""
-    g = state.game
-    return TableSummary(code, tuple(state.names), tuple(state.kinds), frozenset(state.claimed),
-                        g.current_player if g.winner is None else None, tuple(state.match.totals),
-                        state.hand_number, g.winner, state.closed)
-
-
-def class_summaries(store: Store, code: str) -> list[TableSummary]:
-    """Every table of class ``code``, in order."""
-    return [summary(t, store.load(t)) for t in load_class(store, code).tables]
-
-
 class ClassTeacher:
     """The teacher of a class: every table's summary, each table's teacher handle, moving a
     learner to another table and handing a seat to a bot (or back)."""
@@ -375,9 +338,9 @@ class ClassTeacher:
         """The class as the store holds it now."""
         return load_class(self.store, self.code)
 
-    def tables(self) -> list[TableSummary]:
-        """Every table of the class, in order."""
-        return class_summaries(self.store, self.code)
+    def tables(self) -> list[TableView]:
+        """Every table of the class as a spectator sees it (no hand), in order."""
+        return ClassWatch(self.store, self.code).views()
 
     def table(self, table_code: str) -> TeacherHandle:
         """Table ``table_code`` of the class, opened as its teacher."""
@@ -420,3 +383,27 @@ class ClassTeacher:
                 self.to_bot(state.tables[i], seat, bot)
                 return state.tables[j], free[0]
         raise TableError(_("The class is very busy; try again."))
+
+
+class ClassWatch:
+    """Every table of class ``code`` kept in step, as a spectator sees them (no hand): what
+    the class's teacher page and projector draw. :meth:`sync` reads only what is new."""
+
+    def __init__(self, store: Store, code: str) -> None:
+        self.store = store
+        self.state = load_class(store, code)
+        self.code = self.state.code
+        self.handles = [store.watch(t) for t in self.state.tables]
+
+    def sync(self) -> bool:
+        """Take in what happened at every table and in the class since the last look;
+        whether anything did."""
+        seq = self.state.seq
+        if self.store.seq(self.code) != seq:
+            self.state = load_class(self.store, self.code)
+        changed = [h.sync() for h in self.handles]
+        return self.state.seq != seq or any(changed)
+
+    def views(self) -> list[TableView]:
+        """Each table as a spectator sees it, in order."""
+        return [h.view() for h in self.handles]
