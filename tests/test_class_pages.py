@@ -153,3 +153,35 @@ def test_the_board_follows_the_tables(klass):
     assert board.look() is False
     seat_learner(open_store(store.url), code, "Dan")  # another kernel's store, the same tables
     assert board.look() is True and [len(v.claimed) for v in board.views()] == [1, 0]
+
+
+def test_the_new_game_form_opens_a_class_and_becomes_its_teachers_page(monkeypatch):
+    from uno_lessons.dashboard import LiveGame
+
+    store = open_store(memory_url())
+    monkeypatch.setattr("uno_lessons.table.open_store", lambda *a, **k: store)
+    live = LiveGame(players=3, seed=1)
+    live.parts.bar.settings_toggle.value = True
+    form = live.parts.setup
+    assert [v for _l, v in form.where.options] == ["screen", "class", "classroom"]
+    form.where.value = "classroom"
+    settings = form.class_settings
+    assert settings.widget.layout.display is None and form.seed.layout.display == "none"
+    assert form.players.layout.display == "none"  # a class has players at each table instead
+    assert "3 tables, of 10, 10, 10 players." in settings.plan.value
+    settings.per_table.value, settings.bots.value = 4, 4  # no seat left for a learner
+    assert "fewer than 4 bots" in settings.plan.value
+    form.start.click()
+    assert "fewer than 4 bots" in form.start_note.value and live.table.role == "local"
+    settings.bots.value, settings.fill.value, settings.learners.value = 0, True, 7
+    form.house["stacking"].value = True
+    assert "2 tables, of 4, 4 players." in settings.plan.value
+    form.start.click()
+    query = parse_qs(live.bridge.query)
+    code, key = query["class"][0], query["teacher"][0]
+    tables = load_class(store, code).tables
+    assert [store.load(t).kinds.count("sensible") for t in tables] == [0, 1]
+    assert all(store.load(t).config.rules.stacking for t in tables)
+    assert by_class(live.widget, "uno-class-page") and not by_class(live.widget, "uno-settings")
+    teacher = dashboard_page(live.bridge.query, store=store)  # the address reopens the same page
+    assert by_class(teacher, "uno-class-moves") and len(key) >= 20

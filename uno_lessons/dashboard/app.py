@@ -36,7 +36,7 @@ from .roles import PageMode, PagePlan, Role, page_plan
 from .safety import REFUSALS, guarded
 from .sentences import intro_sentence, page_title, something_went_wrong, turn_sentence
 from .setup_form import first_config, next_config
-from .style import aria_rules
+from .style import DASH_CSS, aria_rules
 from .tables import local_table, open_class_table
 from .voice import PageVoice, refusal_kind
 from .wild import PendingWild
@@ -202,6 +202,9 @@ class LiveGame:
         if not class_table:
             self.new_game(**config)
             return
+        if "learners" in config:  # a class of several tables: this page becomes its teacher's
+            self._become_class(config)
+            return
         try:
             table, key = open_class_table(config)
         except TableError as exc:
@@ -215,6 +218,26 @@ class LiveGame:
         close_widgets(*self.widget.children, *self.parts.owned(), keep=[self.bridge])
         self._build(page_plan(table.role))
         self._attach(table, Role.TEACHER)
+
+    def _become_class(self, config: dict) -> None:
+        """Open the class of the form's ``config`` and become its teacher's page (every widget
+        of the one-screen role closed, the clock of its table stopped)."""
+        from .class_board import ClassBoard
+        from .class_form import open_class_from_form
+
+        try:
+            store, code, key = open_class_from_form(config)
+            board = ClassBoard(store, code, self.bridge, key=key)
+        except TableError as exc:
+            self.voice.say("error", str(exc))
+            return
+        self.table.stop()
+        self.bridge.set_query({"class": code, "teacher": key})
+        close_widgets(*self.widget.children, *self.parts.owned(), keep=[self.bridge])
+        style = widgets.HTML(DASH_CSS, layout=widgets.Layout(display="none"))
+        self.widget.children = [style, self.bridge, board.widget]
+        self.class_board = board
+        board.start()
 
     # ------------------------------------------------------------------ news
     def _title(self) -> str:

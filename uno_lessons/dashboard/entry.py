@@ -27,6 +27,7 @@ from ..table.handles import SeatHandle, TableHandle
 from ..widgets import MessageView
 from ..widgets.page import PageBridge, log_traceback, page_query, query_pending
 from .app import DashboardBox, LiveGame
+from .class_form import not_on_hub_text
 from .class_page import class_page
 from .closing import built_by, close_widgets
 from .join import JoinForm
@@ -86,8 +87,7 @@ def dashboard_page(query: str | None = None, *, store: Store | None = None, **lo
                      and is_class(store, code)):
             # A class's page (a class code typed in the code form opens the class too).
             if user is not None:
-                raise TableError(_("Classes of several tables are not served on the hub yet: open "
-                                   "each table from its own code."))
+                raise TableError(not_on_hub_text())
             class_page(store, code, params, box, bridge, show)
         elif user is not None:
             from .hub_page import open_table

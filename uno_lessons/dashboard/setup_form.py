@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
+from ..table.classroom import plan_tables
 from ..table.config import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -42,6 +43,7 @@ from ..table.config import (
     rules_named,
 )
 from ..table.kinds import SeatKind
+from .class_form import ClassSettings, classes_offered
 from .controls import relabel_options
 from .house import house_line
 from .others import kind_word
@@ -141,7 +143,7 @@ class SetupForm:
     def _build(self) -> None:
         W = widgets
         self.heading = W.HTML()
-        self.where = W.ToggleButtons(options=[("", "screen"), ("", "class")], value="screen",
+        self.where = W.ToggleButtons(options=[("", "screen"), ("", "class"), ("", "classroom")], value="screen",
                                      style={"button_width": "auto"})
         self.where.add_class("uno-where")
         self.players = W.BoundedIntText(value=4, min=MIN_PLAYERS, max=MAX_PLAYERS, layout=W.Layout(width="170px"))
@@ -176,7 +178,7 @@ class SetupForm:
         self.start.add_class("uno-start")
         self.start.on_click(lambda _b: self._start())
         self.players.observe(lambda _c: self._show_seats(), "value")
-        seats = W.HBox(self.seat_inputs)
+        seats = self._seats_box = W.HBox(self.seat_inputs)
         seats.add_class("uno-seat-kinds")
         # A learner's saved policy for the seat chosen beside it: read here, checked, kept as data.
         self.policy_title = W.HTML()
@@ -187,11 +189,13 @@ class SetupForm:
         self.policy_upload.observe(lambda _c: self._uploaded(), "value")
         self.policy_note = W.HTML(_dom_classes=("uno-policy-note",))
         self.start_note = W.HTML(_dom_classes=("uno-start-note",))  # why Start was refused
-        policy_box = W.VBox([self.policy_title, W.HBox([self.policy_seat, self.policy_upload]), self.policy_note],
+        policy_box = self._policy_box = W.VBox([self.policy_title, W.HBox([self.policy_seat, self.policy_upload]), self.policy_note],
                             _dom_classes=("uno-learned-bots",))
         # The class tournament of uploaded policies lives here too: where the policies are uploaded.
         self.tournament = TournamentPanel()
-        self.widget.children = [self.heading, self.where, W.HBox([self.players, self.rules, self.seed]),
+        self.class_settings = ClassSettings()  # a class of several tables: its own choices
+        self.widget.children = [self.heading, self.where, self.class_settings.widget,
+                                W.HBox([self.players, self.rules, self.seed]),
                                 self.class_seed, house_box, seats, policy_box, self.start, self.start_note,
                                 self.tournament.widget]
         self.relabel()
@@ -202,8 +206,11 @@ class SetupForm:
             return
         self.heading.value = f"<h2 class='uno-dash-section' id='uno-settings-title'>{escape(_('New game'))}</h2>"
         self.where.description = _("Play:")
-        relabel_options(self.where, [(_("on this screen"), "screen"),
-                                     (_("as a class, each on their own browser"), "class")])
+        where = [(_("on this screen"), "screen"), (_("as a class, each on their own browser"), "class")]
+        if classes_offered():  # the hub serves one table at a time
+            where.append((_("a class of several tables"), "classroom"))
+        relabel_options(self.where, where)
+        self.class_settings.relabel()
         self.players.description = _("Players")
         self.rules.description = _("Rules")
         relabel_options(self.rules, [(_("Encanto"), "encanto"), (_("classic"), "classic")])
@@ -249,10 +256,15 @@ class SetupForm:
 
         offered = may_open_class_tables()
         self.where.layout.display = None if offered else "none"
+        # A class of several tables (standalone servers only): its own choices, no seats, no seed.
+        classroom = offered and classes_offered() and self.where.value == "classroom"
+        self.class_settings.show(classroom)
+        for part in (self.players, self._seats_box, self._policy_box):
+            part.layout.display = "none" if classroom else None
         # A game on this screen shows its seed; a class table offers it only behind the box.
         on_class = offered and self.where.value == "class"
         self.class_seed.layout.display = None if on_class else "none"
-        self.seed.layout.display = None if not on_class or self.class_seed.value else "none"
+        self.seed.layout.display = None if not classroom and (not on_class or self.class_seed.value) else "none"
 
     def _show_seats(self) -> None:
         # All ten dropdowns exist from the start; a smaller table only hides the rest, so a
@@ -306,6 +318,9 @@ class SetupForm:
         (where or self.policy_note).value = f"<p class='{kind}' role='status'>{escape(text)}</p>"
 
     def _start(self) -> None:
+        if self.where.value == "classroom":
+            self._start_class()
+            return
         n = self.players.value
         seats = [self.seat_inputs[s].value for s in range(n)]
         config = {"players": n, "rules": self.rules.value, "seed": int(self.seed.value), "seats": seats,
@@ -324,3 +339,18 @@ class SetupForm:
             self._on_start({**config, "seed": seed, "players_names": self._seat_names(n)}, True)
         else:
             self._on_start(config, False)
+
+    def _start_class(self) -> None:
+        """Start a class of several tables: its settings with the form's rules and house rules
+        (``on_start(config, True)``, ``config["learners"]`` saying it is a class)."""
+        config = {**self.class_settings.settings(), "rules": self.rules.value,
+                  "house": [s for s, box in self.house.items() if box.value]}
+        try:
+            plan_tables(config["learners"], config["per_table"], config["bots"], fill=config["fill"],
+                        rules=rules_named(config["rules"], config["house"]))
+        except TableError as exc:  # said beside Start; the form stays open as it was
+            self._note(str(exc), error=True, where=self.start_note)
+            return
+        self.start_note.value = ""
+        self.on_close()
+        self._on_start(config, True)
