@@ -36,6 +36,15 @@ interactive, and whether their old kernels were freed.
     python benchmarks/class_load.py --server serve --pages 30 --teacher --within 10 --chromium 0 --moves 10
     python benchmarks/class_load.py --server serve --class-size 10 --pages 30 --teacher --within 3 --chromium 0
 
+``--whole-class`` is issue 39's class of several tables: the store opens a class of N learners
+(``classroom.open_class``: three tables of ten for 30), and every page arrives at the one
+class code (``?class=CODE``), types a name and sits down where the server seats it; with
+``--teacher`` the class's teacher page and its projector (every table) come first. Then
+every table plays at once, ``--moves`` moves each, and the report says how many learners
+made a move.
+
+    python benchmarks/class_load.py --server serve --whole-class --pages 30 --teacher --within 15 --chromium 0 --moves 25
+
 It prints what it measured; nothing is asserted.
 """
 
@@ -255,6 +264,8 @@ class Page:
             await self.update(dst, {dst_attr: self.models[src].get(src_attr)})
 
     def _interactive(self) -> bool:
+        if "class=" in self.query and ("teacher=" in self.query or "view=projector" in self.query):
+            return bool(self.find("uno-class-view"))  # the class's board: every table
         if "watch=1" in self.query or "teacher=" in self.query:
             return self.status_seq() is not None
         return any("uno-card-btn" in (self.models[m].get("_dom_classes") or ()) for m in self.models)
@@ -299,6 +310,40 @@ class Page:
         await self.update(self.find("uno-join-name")[0], {"value": name})
         await self.click(self.find("uno-join-sit")[0])
 
+    async def sit_in_class(self, name: str) -> None:
+        """Type ``name`` on a class's join form and click Sit down (the server seats it)."""
+        await self.wait_for(lambda: self.find("uno-join-sit"))
+        await self.update(self.find("uno-join-name")[0], {"value": name})
+        await self.click(self.find("uno-join-sit")[0])
+
+
+async def arrive_class(base: str, code: str, pages: int, every: float, teacher: str | None = None) -> list[Page]:
+    """``pages`` learners at class ``code``, one every ``every`` seconds: each types a name
+    ("Kid0"…) and sits down where the server seats it; with ``teacher`` (the class's key), its
+    teacher page and projector come first. The learners' pages, then the teacher's."""
+    clients = [Page(base, f"class={code}", f"Kid{i}") for i in range(pages)]
+    extra = [Page(base, f"class={code}&teacher={teacher}", "teacher"),
+             Page(base, f"class={code}&view=projector", "projector")] if teacher else []
+
+    async def one(at: int, page: Page) -> None:
+        await asyncio.sleep(at * every)
+        await page.open()
+        if page in clients:
+            await page.sit_in_class(page.name)
+        await page.wait_for(page._interactive, timeout=600)
+
+    await asyncio.gather(*(one(at, page) for at, page in enumerate(extra + clients)))
+    return clients + extra
+
+
+def class_tables(store, code: str, clients: list[Page]) -> dict[str, list[Page]]:
+    """Each table of class ``code`` with its pages in seat order (the server seated them: a
+    page is found by the name it typed)."""
+    from uno_lessons.table.classroom import load_class
+
+    by_name = {c.name: c for c in clients}
+    return {t: [by_name[n] for n in store.load(t).names] for t in load_class(store, code).tables}
+
 
 async def arrive(base: str, code: str, pages: int, every: float, teacher: str | None = None) -> list[Page]:
     """``pages`` clients, one every ``every`` seconds (0: all at once): the first ten sit
@@ -336,7 +381,11 @@ async def play(clients: list[Page], store, code: str, moves: int) -> list[float]
         page = clients[seat]
         target = state.seq
         await page.wait_for(lambda page=page, target=target: (page.status_seq() or 0) >= target)
-        legal = [m for m in page.find("uno-legal") if not page.models[m].get("disabled")]
+        # Only the cards in the hand now: a shorter hand keeps its spare buttons (with their
+        # old classes) out of the hand's box, and a click on one of those plays nothing.
+        held = {c.replace("IPY_MODEL_", "") for box in page.find("uno-hand-btns")
+                for c in page.models[box].get("children", ())}
+        legal = [m for m in page.find("uno-legal") if m in held and not page.models[m].get("disabled")]
         buttons = legal or [m for cls in ("uno-act-accept", "uno-act-keep", "uno-act-draw", "uno-act-pass")
                             for m in page.find(cls) if not page.models[m].get("disabled")]
         wild = [m for m in buttons if re.search(r"uno-card-W", " ".join(page.models[m]["_dom_classes"]))]
@@ -346,13 +395,23 @@ async def play(clients: list[Page], store, code: str, moves: int) -> list[float]
         if not plain and wild:  # a wild asks for a colour (and a target) first
             await page.wait_for(lambda page=page: page.find("uno-color-btn"))
             await page.click(page.find("uno-color-btn")[0])
-            await asyncio.sleep(0.3)
+            # A Wild Don't Talk then asks whom to silence; the other wilds are played at once.
+            # Wait for either (on a loaded server the question can take more than a moment).
+            await page.wait_for(lambda page=page, target=target: page.find("uno-target-btn")
+                                or store.seq(code) > target, 30)
             targets = page.find("uno-target-btn")
-            if targets:
+            if targets and store.seq(code) == target:
                 await page.click(targets[0])
         new = target + 1
         others = [c for c in clients if c is not page]
-        await asyncio.gather(*(c.wait_for(lambda c=c, new=new: (c.status_seq() or 0) >= new, 30) for c in others))
+        try:
+            await asyncio.gather(*(c.wait_for(lambda c=c, new=new: (c.status_seq() or 0) >= new, 30) for c in others))
+        except TimeoutError as exc:  # say what the click was and where the table stood
+            st = store.load(code)
+            clicked = page.models.get((plain or buttons)[0], {}).get("_dom_classes")
+            raise TimeoutError(f"{exc}; table {code} holds {store.seq(code)} records (the click was for "
+                               f"{target}): {page.name} at seat {seat} clicked {clicked}, phase "
+                               f"{st.game.phase}, top card {st.game.top_card}") from None
         latencies += [(c.seq_seen[min(s for s in c.seq_seen if s >= new)] - t0) * 1000 for c in others]
     return latencies
 
@@ -407,6 +466,9 @@ def main() -> None:
                          "shutdown, as when its beacon is lost); their time to interactive, and their old kernels")
     ap.add_argument("--voila-arg", action="append", default=[],
                     help="with --server serve: an option for its Voilà, e.g. --VoilaKernelManager.fill_delay=300")
+    ap.add_argument("--whole-class", action="store_true",
+                    help="a class of --pages learners at one class code, seated by the server at tables of "
+                         "at most ten; every table plays --moves moves at once")
     ap.add_argument("--teacher", action="store_true",
                     help="the teacher's page and the projector's arrive too (first), as the class does")
     ap.add_argument("--port", type=int, default=8879)
@@ -450,19 +512,37 @@ def measure(args: argparse.Namespace, kind: str) -> dict[str, float]:
         fill += wait_idle(server, timeout=900)
         base = f"http://127.0.0.1:{args.port}/"
         store = open_store(f"sqlite:///{tmp / 'tables.db'}")
-        seats = min(args.pages, SEATS)
-        code, key = store.create(seats, ["human"] * seats, seed=11)
+        if args.whole_class:
+            from uno_lessons.table.classroom import open_class
+
+            seats = args.pages
+            code, key = open_class(store, args.pages)
+        else:
+            seats = min(args.pages, SEATS)
+            code, key = store.create(seats, ["human"] * seats, seed=11)
         teacher = " and the teacher's and the projector's" if args.teacher else ""
+        seated = "all seated by the server at one class code" if args.whole_class else f"{seats} seated"
         print(f"# class_load ({'plain Voilà' if kind == 'voila' else 'uno-lessons serve: the front'}): "
-              f"{args.pages} pages ({seats} seated, {args.pages - seats} watching){teacher}, one every "
+              f"{args.pages} pages ({seated}, {args.pages - seats} watching){teacher}, one every "
               f"{args.every:.2f} s, {os.cpu_count()} cores; pool of {pool} preheated in {fill:.0f} s; "
               f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
         async def run():
-            every = await arrive(base, code, args.pages, args.every, key if args.teacher else None)
+            come = arrive_class if args.whole_class else arrive
+            every = await come(base, code, args.pages, args.every, key if args.teacher else None)
             arrived = [copy.copy(c) for c in every]  # the arrival's figures, before any reload
             ready = sorted(c.t_interactive - c.t_start for c in every)
-            lat = await play(every[:args.pages], store, code, args.moves)
+            if args.whole_class:  # every table plays at once
+                tables = class_tables(store, code, every[:args.pages])
+                before = {t: store.seq(t) for t in tables}
+                lats = await asyncio.gather(*(play(pages, store, t, args.moves) for t, pages in tables.items()))
+                lat = [x for one in lats for x in one]
+                movers = {(t, r[1]) for t in tables for r in (json.loads(x) for x in store.records(t, before[t]))
+                          if r[0] == "move"}
+                print(f"tables: {', '.join(f'{t} ({len(p)} learners)' for t, p in tables.items())}; "
+                      f"{len(movers)} of {args.pages} learners made a move")
+            else:
+                lat = await play(every[:args.pages], store, code, args.moves)
             watchers = [c for c in every[:args.pages] if "watch=1" in c.query][:args.reloads]
             old = [c.kernel_id for c in watchers]
             await asyncio.gather(*(c.reload() for c in watchers))

@@ -82,7 +82,8 @@ def table_html(number: int, view: TableView, links: dict[str, str]) -> str:
             who = _("free seat")
         else:
             who = kind_word(kind)
-        turn = " ◀" if view.play.winner is None and view.play.current_player == s and not view.closed else ""
+        # Who moves is said in the sentence above; the arrow only points at the row.
+        turn = "<span aria-hidden='true'> ◀</span>" if view.play.winner is None and view.play.current_player == s and not view.closed else ""
         rows.append(f"<tr><td>{escape(name)}{turn}</td><td>{escape(who)}</td><td>{view.totals[s]}</td></tr>")
     head = (f"<tr><th scope='col'>{escape(_('Player'))}</th><th scope='col'>{escape(_('Plays'))}</th>"
             f"<th scope='col'>{escape(_('Points'))}</th></tr>")

@@ -1,0 +1,120 @@
+"""A class of 30 at one class code, in headless Chromium: the store opens three tables of ten;
+four learners arrive as real pages (``?class=CODE``, a name, Sit down: the server seats
+them), 26 as light clients through the store's own API (as another kernel would), and every
+learner of every table makes a move. The teacher's page of the class shows every table and
+hands a seat to a bot and back by clicks; the projector shows the class code, the QR code
+and every table at 1280×800, and no card; a learner's join form fits a finger on a phone.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from uno_lessons.table.classroom import load_class, open_class, seat_learner
+
+from .helpers import STATUS, TIMEOUT, play_one_human_turn, status
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CLASS = 30
+REAL = 4  # learners on real pages; the others are light clients
+PHONE = {"width": 390, "height": 844}
+TARGET = 44
+#: Seconds the whole class may take to have made a move each (two cores, four real pages).
+PLAY_LIMIT = 600
+
+
+def sit_down(pages, code: str, name: str, **size):
+    """A learner opens the class's link, types ``name`` and sits down where the server says."""
+    page = pages(f"class={code}", ".uno-class-join .uno-join-sit", **size)
+    page.fill(".uno-join-name input", name)
+    page.click(".uno-join-sit")
+    page.wait_for_selector(STATUS, timeout=TIMEOUT)
+    page.wait_for_function("() => location.search.includes('token=')", timeout=TIMEOUT)
+    return page
+
+
+def test_thirty_learners_at_one_class_code_all_play(class_store, pages):
+    code, key = open_class(class_store, CLASS)
+    tables = load_class(class_store, code).tables
+    assert len(tables) == 3
+    # A learner on a phone: the class's join form fits a finger (44 px targets).
+    phone = pages(f"class={code}", ".uno-class-join .uno-join-sit", **PHONE)
+    for selector in (".uno-join-name input", ".uno-join-sit"):
+        size = phone.locator(selector).bounding_box()
+        assert size["height"] >= TARGET and size["width"] >= TARGET, (selector, size)
+    real = [sit_down(pages, code, f"Page{i}") for i in range(REAL)]
+    places = []
+    for page in real:
+        query = parse_qs(urlparse(page.url).query)
+        assert query["class"] == [code] and query["table"][0] in tables
+        places.append(query["table"][0])
+    assert set(places) == set(tables), "the first arrivals go to the emptiest tables"
+    light = [seat_learner(class_store, code, f"Kid{i}") for i in range(CLASS - REAL)]
+    sizes = [len(class_store.load(t).claimed) for t in tables]
+    assert sizes == [10, 10, 10], sizes
+
+    # Every learner plays: the light clients through their seat handles, the pages by clicks.
+    moved: set[str] = set()
+    names = {(h.code, h.seat): h.state.names[h.seat] for h in light}
+    end = time.monotonic() + PLAY_LIMIT
+    while len(moved) < CLASS and time.monotonic() < end:
+        acted = False
+        for handle in light:
+            handle.sync()
+            moves = handle.legal_moves()
+            if moves:
+                handle.apply(moves[0])
+                moved.add(names[handle.code, handle.seat])
+                acted = True
+        for i, page in enumerate(real):
+            st = status(page)
+            if st.get("humanTurn") == "1" and st.get("winner") == "":
+                play_one_human_turn(page, prefer_wild=False)
+                moved.add(f"Page{i}")
+                acted = True
+        if not acted:
+            time.sleep(0.2)  # a real page's move is on its way to the store
+    assert len(moved) == CLASS, f"{CLASS - len(moved)} learners never moved: {sorted(set(names.values()) - moved)}"
+    for table in tables:
+        state = class_store.load(table)
+        assert state.players == 10 and len(state.claimed) == 10
+
+    # The teacher's page: every table, and a seat handed to a bot and back by clicks.
+    teacher = pages(f"class={code}&teacher={key}", ".uno-class-view .uno-join-card")
+    text = teacher.inner_text(".uno-class-view")
+    for number, table in enumerate(tables, start=1):
+        assert f"Table {number}: {table}" in text
+    assert "Then type the class code:" in text and teacher.locator(".uno-class-view .uno-qr").count() == 1
+    kid = light[0]
+    label = f"{names[kid.code, kid.seat]} (table {tables.index(kid.code) + 1}, seat {kid.seat})"
+    teacher.locator(".uno-class-learner select").select_option(label=label)
+    teacher.click(".uno-class-to-bot")
+    deadline = time.monotonic() + 30
+    while not class_store.load(kid.code).is_bot(kid.seat) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert class_store.load(kid.code).is_bot(kid.seat)
+    teacher.click(".uno-class-back")
+    deadline = time.monotonic() + 30
+    while class_store.load(kid.code).is_bot(kid.seat) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not class_store.load(kid.code).is_bot(kid.seat)
+
+    # The projector: the class code and its QR code large, every table, no card.
+    projector = pages(f"class={code}&view=projector", ".uno-class-view .uno-join-card")
+    qr = projector.locator(".uno-class-view .uno-qr").bounding_box()
+    assert qr["width"] >= 200, qr
+    spaced = f"{code[:3]} {code[3:]}"
+    assert spaced in projector.inner_text(".uno-join-code")
+    assert projector.locator(".uno-class-table").count() == 3
+    assert projector.locator(".uno-card-svg, .uno-card-btn").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    projector.screenshot(path=str(ARTIFACTS / "class-projector.png"))
+    teacher.screenshot(path=str(ARTIFACTS / "class-teacher.png"), full_page=True)
+    for page in (*real, teacher, projector, phone):
+        assert not page.errors, page.errors
