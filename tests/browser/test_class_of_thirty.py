@@ -16,6 +16,7 @@ import pytest
 
 from uno_lessons.table.classroom import load_class, open_class, seat_learner
 
+from .a11y import assert_no_axe_violations
 from .helpers import STATUS, TIMEOUT, play_one_human_turn, status
 
 pytestmark = pytest.mark.browser
@@ -48,6 +49,9 @@ def test_thirty_learners_at_one_class_code_all_play(class_store, pages):
     for selector in (".uno-join-name input", ".uno-join-sit"):
         size = phone.locator(selector).bounding_box()
         assert size["height"] >= TARGET and size["width"] >= TARGET, (selector, size)
+    phone.wait_for_timeout(250)  # the bridge applies its ARIA rules on the next frame
+    assert_no_axe_violations(phone, "the class's join form on a phone")
+    assert phone.title() == f"UNO class {code}: sit down"
     real = [sit_down(pages, code, f"Page{i}") for i in range(REAL)]
     places = []
     for page in real:
@@ -91,6 +95,8 @@ def test_thirty_learners_at_one_class_code_all_play(class_store, pages):
     for number, table in enumerate(tables, start=1):
         assert f"Table {number}: {table}" in text
     assert "Then type the class code:" in text and teacher.locator(".uno-class-view .uno-qr").count() == 1
+    assert teacher.title() == f"UNO class {code}: teacher"
+    assert_no_axe_violations(teacher, "the class's teacher page")
     kid = light[0]
     label = f"{names[kid.code, kid.seat]} (table {tables.index(kid.code) + 1}, seat {kid.seat})"
     teacher.locator(".uno-class-learner select").select_option(label=label)
@@ -113,6 +119,9 @@ def test_thirty_learners_at_one_class_code_all_play(class_store, pages):
     assert spaced in projector.inner_text(".uno-join-code")
     assert projector.locator(".uno-class-table").count() == 3
     assert projector.locator(".uno-card-svg, .uno-card-btn").count() == 0
+    assert_no_axe_violations(projector, "the class's projector")
+    for page in (phone, teacher, projector):
+        assert page.locator("h1").count() == 1 and page.locator("[role=main], main").count() == 1
     ARTIFACTS.mkdir(exist_ok=True)
     projector.screenshot(path=str(ARTIFACTS / "class-projector.png"))
     teacher.screenshot(path=str(ARTIFACTS / "class-teacher.png"), full_page=True)
