@@ -236,7 +236,7 @@ class ClassMoves:
         self.title.value = (f"<h2 class='uno-dash-section'>{escape(_('Move a learner or give a seat to a bot'))}</h2>")
         self.learner.description = _("Learner:")
         self.to_table.description = _("Move to:")
-        self.move.description = _("Move")
+        self.move.description = _("Move the learner")
         self.bot.description = _("Bot:")
         relabel_options(self.bot, [(kind_word(k), k.value) for k in BOTS])
         self.to_bot.description = _("Give the seat to a bot")
