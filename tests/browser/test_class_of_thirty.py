@@ -127,3 +127,36 @@ def test_thirty_learners_at_one_class_code_all_play(class_store, pages):
     teacher.screenshot(path=str(ARTIFACTS / "class-teacher.png"), full_page=True)
     for page in (*real, teacher, projector, phone):
         assert not page.errors, page.errors
+
+
+def test_teacher_moves_a_learner_by_clicks_and_their_page_follows(class_store, pages):
+    """A class of 12 at two tables of six: the teacher moves a learner's real page to the
+    other table by clicks; the learner's page says so and its link opens the new seat."""
+    code, key = open_class(class_store, 12)
+    tables = load_class(class_store, code).tables
+    assert len(tables) == 2
+    ana, ben = sit_down(pages, code, "Ana"), sit_down(pages, code, "Ben")
+    here = parse_qs(urlparse(ana.url).query)["table"][0]
+    there = next(t for t in tables if t != here)
+    teacher = pages(f"class={code}&teacher={key}", ".uno-class-view .uno-join-card")
+    state = class_store.load(here)
+    ana_seat = next(s for s in state.claimed if state.names[s] == "Ana")
+    number = tables.index(here) + 1
+    teacher.locator(".uno-class-learner select").select_option(label=f"Ana (table {number}, seat {ana_seat})")
+    target = class_store.load(there)
+    free = sum(1 for s in range(target.players) if not target.is_bot(s) and s not in target.claimed)
+    teacher.locator(".uno-class-to select").select_option(label=f"Table {tables.index(there) + 1} ({free} free seats)")
+    teacher.click(".uno-class-move")
+    teacher.wait_for_selector(f"text=Moved to table {there}", timeout=TIMEOUT)
+    assert class_store.load(here).is_bot(ana_seat), "her old seat goes to a bot"
+    # Her page notices the move and offers the new seat; the link opens it.
+    ana.wait_for_selector(".uno-class-moved-note .uno-class-go", timeout=TIMEOUT)
+    assert f"Your teacher moved you to table {there}." in ana.inner_text(".uno-class-moved-note")
+    ana.click(".uno-class-moved-note .uno-class-go")
+    ana.wait_for_function(f"() => location.search.includes('table={there}')", timeout=TIMEOUT)
+    ana.wait_for_selector(STATUS, timeout=TIMEOUT)
+    moved = class_store.load(there)
+    assert "Ana" in [moved.names[s] for s in moved.claimed]
+    assert "Ana" not in [state.names[s] for s in class_store.load(here).claimed if not class_store.load(here).is_bot(s)]
+    for page in (ana, ben, teacher):
+        assert not page.errors, page.errors
