@@ -185,3 +185,14 @@ def test_the_new_game_form_opens_a_class_and_becomes_its_teachers_page(monkeypat
     assert by_class(live.widget, "uno-class-page") and not by_class(live.widget, "uno-settings")
     teacher = dashboard_page(live.bridge.query, store=store)  # the address reopens the same page
     assert by_class(teacher, "uno-class-moves") and len(key) >= 20
+
+
+def test_the_front_door_is_for_other_devices_only():
+    """The short address shows the code box first on a learner's device, never on this
+    machine's own names, and not before the browser has said the page's address."""
+    from uno_lessons.dashboard.front_door import is_front_door
+
+    assert is_front_door("http://192.168.1.20:8866/")
+    assert is_front_door("https://uno.school.example/")
+    for own in ("http://127.0.0.1:8866/", "http://localhost:8866/", "http://[::1]:8866/", ""):
+        assert not is_front_door(own), own

@@ -109,11 +109,33 @@ def test_a_learner_who_types_the_short_address_types_the_code_and_joins(network_
     page.goto(f"http://127.0.0.2:{port}/", timeout=PAGE_TIMEOUT_MS)  # the short address
     field = page.get_by_label("Joining a class table? Type its code:")
     field.wait_for(timeout=PAGE_TIMEOUT_MS)
+    # A learner's device sees the front door: the code box first, no game to play by mistake.
+    page.wait_for_selector(".uno-front-door h1:has-text('Join a class table')", timeout=PAGE_TIMEOUT_MS)
+    for part in (".uno-dash-bar", ".uno-dash-cols", ".uno-table"):
+        assert not page.locator(part).first.is_visible(), part
+    assert page.locator("h1:visible").count() == 1
     field.fill(code.lower())  # as typed on a phone
     page.get_by_role("button", name="Join", exact=True).click()
     page.wait_for_selector(".uno-join-sit", timeout=PAGE_TIMEOUT_MS)
     assert f"table={code.lower()}" in page.url
     assert code in page.inner_text(".uno-join h1")
+    leave(context)
+
+
+def test_the_short_address_on_this_machine_is_the_game_and_the_door_opens_to_it(network_server, browser):
+    port, _store = network_server
+    context = browser.new_context()
+    here = context.new_page()  # the teacher's own computer: the one-screen game at once
+    here.goto(f"http://127.0.0.1:{port}/", timeout=PAGE_TIMEOUT_MS)
+    here.wait_for_selector(".uno-dash-cols .uno-table", timeout=PAGE_TIMEOUT_MS)
+    here.wait_for_timeout(500)  # the page's address has reached its kernel by now
+    assert here.locator(".uno-front-door").count() == 0
+    there = context.new_page()  # another device: the door, then the game on request
+    there.goto(f"http://127.0.0.2:{port}/", timeout=PAGE_TIMEOUT_MS)
+    there.wait_for_selector(".uno-front-door .uno-front-door-play", timeout=PAGE_TIMEOUT_MS)
+    there.get_by_role("button", name="Play a game on this screen instead").click()
+    there.wait_for_selector(".uno-dash-cols .uno-table", state="visible", timeout=PAGE_TIMEOUT_MS)
+    assert there.locator(".uno-front-door").count() == 0
     leave(context)
 
 

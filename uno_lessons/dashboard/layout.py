@@ -25,6 +25,7 @@ from .actions import ActionBar
 from .chart import hand_size_chart_svg
 from .controls import TopBar
 from .focus import PageParts
+from .front_door import FrontDoor
 from .hand import HandPanel
 from .house import JumpInBar, house_html, house_sentence
 from .join_card import JoinCard, code_form_html
@@ -68,6 +69,8 @@ class PageWidgets:
         self.join_card = JoinCard(bridge) if plan.role in (Role.TEACHER, Role.SPECTATOR) else None
         self.code_form = W.HTML(code_form_html(get_language()), _dom_classes=("uno-code-form-view",)) \
             if plan.setup else None
+        # A learner's device at the short address sees the code box first (see front_door).
+        self.front_door = FrontDoor(box, bridge) if plan.setup else None
         #: The hand and the moves (pages that play a seat only), and its parts by name.
         self.play = SeatPlay(p, g) if plan.play else None
         self.hand: HandPanel | None = self.play.hand if self.play else None
@@ -89,7 +92,7 @@ class PageWidgets:
         cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
         css = W.HTML(DASH_CSS + style_block(), layout=W.Layout(display="none"))
         parts = (css, self.hand.css_box if self.hand else None, bridge, self.play.skip if self.play else None,
-                 self.bar.widget, self.code_form, self.setup.widget if self.setup else None,
+                 self.front_door.widget if self.front_door else None, self.bar.widget, self.code_form, self.setup.widget if self.setup else None,
                  self.teacher_panel.widget if self.teacher_panel else None,
                  self.join_card.widget if self.join_card else None, cols)
         box.children = [w for w in parts if w is not None]
@@ -101,7 +104,7 @@ class PageWidgets:
     def relabel(self, lang: str) -> None:
         """Words of the parts in ``lang``, the current language."""
         self.bar.relabel()
-        for part in (self.setup, self.play, self.teacher_panel, self.join_card):
+        for part in (self.setup, self.play, self.teacher_panel, self.join_card, self.front_door):
             if part is not None:
                 part.relabel()
         if self.code_form is not None:
