@@ -122,3 +122,11 @@ def test_agents_speed_drives_both_envs_with_seeded_random_legal_actions():
     assert agents_speed.run_rlcard(4, 200, 3) == (made, games, errors)
     # RLCard's UNO env seats two players whatever it is asked for; the benchmark reads it.
     assert agents_speed.seated[4] == 2
+
+
+def test_lesson_times_prints_a_row_per_lesson_with_its_run_time():
+    text = run("lesson_times.py", "--notebooks", "02_matching", "--runs", "1", "--no-voila")
+    row = re.search(r"^\| 02_matching \| (\d+) min \| ([0-9.]+) s \([0-9.]+–[0-9.]+\) \| cell (\d+): ([0-9.]+) s \| "
+                    r"not measured \|$", text, re.M)
+    assert row and int(row.group(1)) > 0 and float(row.group(2)) > 0, text
+    assert float(row.group(4)) <= float(row.group(2))
