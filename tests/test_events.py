@@ -14,7 +14,9 @@ SAMPLES = [
     (ev.Turned(C("G3"), False), "Green 3 (G3) is turned over to start the discard pile."),
     (ev.Turned(C("YS"), True), "Yellow Skip (YS) is turned over, but it is an action card: it goes back into the "
                                "draw pile, which is reshuffled, and another card is turned."),
-    (ev.StartEffect(C("R+2"), 1), "The first card is a Draw Two: Bruno draws two cards and is skipped."),
+    (ev.StartEffect(C("R+2"), 1), "The first card is a Draw Two: Bruno draws 2 cards and is skipped."),
+    (ev.StartEffect(C("R+2"), 1, 3), "The first card is a Draw Two: Bruno draws 3 cards and is skipped."),
+    (ev.StartEffect(C("R+2"), 1, 1), "The first card is a Draw Two: Bruno draws 1 card and is skipped."),
     (ev.StartEffect(C("RS"), 1), "The first card is a Skip: Bruno is skipped."),
     (ev.StartEffect(C("RR"), 0), "The first card is a Reverse: the dealer, Mirabel, plays first, counter-clockwise."),
     (ev.StartEffect(C("W"), 1), "The first card is a Wild: Bruno chooses the colour and plays."),

@@ -98,7 +98,7 @@ def test_c_setup_4_classic_draw_two_first():
     assert game.direction == 1
     kinds = [type(e) for e in game.events]
     assert kinds[-3:] == [ev.StartEffect, ev.Drew, ev.Skipped]
-    assert "draws two cards and is skipped" in game.narrate(EVERYONE)[-3]
+    assert "draws 2 cards and is skipped" in game.narrate(EVERYONE)[-3]
     assert Counter(all_cards(game)) == Counter(build_deck(False))
 
 
@@ -256,3 +256,16 @@ def test_many_games_from_one_generator():
         Game.new(4, seed=1, rng=np.random.default_rng(1))
     with pytest.raises(ValueError, match="numpy Generator"):
         Game.new(4, rng=7)
+
+
+def test_a_draw_two_turned_first_says_the_rules_count_and_a_save_keeps_it():
+    rules = Rules.classic().replace(draw_two_count=3)
+    _, game = seed_where(rules, lambda g: g.top_card.rank is Rank.DRAW_TWO)
+    start = next(e for e in game.events if isinstance(e, ev.StartEffect))
+    assert start.draws == 3 and len(game.hands[1]) == 10
+    said = game.narrate(EVERYONE)
+    assert "The first card is a Draw Two: Ben draws 3 cards and is skipped." in said
+    assert Game.from_json(game.to_json()).narrate(EVERYONE) == said
+    # The preset's count is left out of a save, so a save of the box's rules reads as before.
+    assert ev.StartEffect(Card.parse("R+2"), 1).to_list() == ["start_effect", "R+2", 1]
+    assert ev.StartEffect(Card.parse("R+2"), 1, 3).to_list() == ["start_effect", "R+2", 1, 3]

@@ -1,6 +1,7 @@
 """The two rule sets as switches (the table in docs/rules.md)."""
 
 import dataclasses
+import json
 
 import pytest
 
@@ -66,3 +67,35 @@ def test_rules_dict_round_trip():
 def test_invalid_switches_are_refused(bad):
     with pytest.raises(ValueError):
         Rules(**bad)
+
+
+@pytest.mark.parametrize(("settings", "sentence"), [
+    ({"draw_two_count": "3"}, "draw_two_count must be a whole number of at least 0; got '3'."),
+    ({"uno_penalty": -1}, "uno_penalty must be a whole number of at least 0; got -1."),
+    ({"target_score": True}, "target_score must be a whole number of at least 1; got True."),
+    ({"stacking": 1}, "stacking must be True or False; got 1."),
+    ({"name": ""}, "name must be text, such as 'encanto'; got ''."),
+])
+def test_a_setting_nobody_can_play_by_is_refused_in_a_sentence(settings, sentence):
+    with pytest.raises(ValueError) as caught:
+        Rules.encanto().replace(**settings)
+    assert str(caught.value) == sentence
+
+
+def test_a_name_that_is_no_setting_is_refused_naming_the_settings():
+    with pytest.raises(ValueError, match="“draw_two” is not a rule setting; the settings are name, "):
+        Rules.encanto().replace(draw_two=3)
+    with pytest.raises(ValueError, match="“draw_two” is not a rule setting"):
+        Rules.from_dict({**Rules.encanto().to_dict(), "draw_two": 3})
+    with pytest.raises(ValueError, match="The rules must be a dict of settings"):
+        Rules.from_dict(["encanto"])
+
+
+def test_every_setting_survives_the_dict_round_trip():
+    own = Rules(name="our class", wild_dont_talk=False, first_card_action="apply", wilds_block_wild_draw_four=False,
+                guilty_penalty="take_back", min_players=3, max_players=6, hand_size=5, draw_two_count=3,
+                wild_draw_four_count=5, innocent_challenge_draw=7, guilty_draw=3, uno_penalty=1, talk_penalty=4,
+                two_player_reverse_is_skip=False, target_score=200, stacking=True, jump_in=True, seven_zero=True,
+                draw_until_playable=True, force_play=True)
+    assert all(getattr(own, f.name) != f.default for f in dataclasses.fields(Rules))
+    assert Rules.from_dict(json.loads(json.dumps(own.to_dict()))) == own

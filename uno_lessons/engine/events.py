@@ -7,7 +7,7 @@ so a translator can reorder it; card codes such as ``G3`` stay as they are.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from ..i18n import _, local_name, ngettext, on_language
@@ -106,10 +106,16 @@ class Event:
         raise NotImplementedError
 
     def to_list(self) -> list[Any]:
-        """A JSON-friendly list: the kind, then each field (cards as codes)."""
+        """A JSON-friendly list: the kind, then each field (cards as codes). A last field
+        still at its default is left out, as in saves written before it existed (so a save of
+        the preset rules reads as it always did; :func:`event_from_list` fills it in again)."""
         out: list[Any] = [self.kind]
         for f in fields(self):
             out.append(_encode(getattr(self, f.name)))
+        for f in reversed(fields(self)):
+            if f.default is MISSING or out[-1] != f.default:
+                break
+            out.pop()
         return out
 
     def __str__(self) -> str:
@@ -169,12 +175,17 @@ class StartEffect(Event):
     kind: ClassVar[str] = "start_effect"
     card: Card
     seat: int
+    # The rules' draw_two_count (E-ACT-2): what a Draw Two turned first makes the first player
+    # draw. A save written before the field existed reads as 2, the count of both rule sets.
+    draws: int = 2
 
     def describe(self, names, viewer) -> str:
         who = _name(names, self.seat)
         rank = self.card.rank
         if rank is Rank.DRAW_TWO:
-            return _("The first card is a Draw Two: {name} draws two cards and is skipped.", name=who)
+            return ngettext("The first card is a Draw Two: {name} draws {n} card and is skipped.",
+                            "The first card is a Draw Two: {name} draws {n} cards and is skipped.",
+                            self.draws, name=who)
         if rank is Rank.SKIP:
             return _("The first card is a Skip: {name} is skipped.", name=who)
         if rank is Rank.REVERSE:

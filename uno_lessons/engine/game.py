@@ -147,9 +147,10 @@ class Game:
         if rank is _REVERSE:  # the dealer starts, counter-clockwise
             self.direction = -1
             self.current_player = self.dealer if self.dealer is not None else 0
-            log.append((ev.StartEffect, card, self.current_player))
+            log.append((ev.StartEffect, card, self.current_player, self.rules.draw_two_count))
             return
-        log.append((ev.StartEffect, card, first))  # a Wild: the first player names the colour
+        # On the first player (a Wild: they name the colour); the event carries the Draw Two count.
+        log.append((ev.StartEffect, card, first, self.rules.draw_two_count))
         if rank is _DRAW_TWO:
             self._penalty(first, self.rules.draw_two_count, "start")
         if rank is _DRAW_TWO or rank is _SKIP:

@@ -12,6 +12,14 @@ from ..i18n import _
 #: H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE.
 HOUSE_SWITCHES = ("stacking", "jump_in", "seven_zero", "draw_until_playable", "force_play")
 
+#: The on/off settings of :class:`Rules` (each True or False).
+SWITCHES = ("wild_dont_talk", "wilds_block_wild_draw_four", "two_player_reverse_is_skip", *HOUSE_SWITCHES)
+#: The whole-number settings of :class:`Rules` and the least each may be (a penalty of no
+#: cards is a house rule too; a hand has a card, a match a point to reach).
+COUNTS = {"min_players": 2, "max_players": 2, "hand_size": 1, "draw_two_count": 0, "wild_draw_four_count": 0,
+          "innocent_challenge_draw": 0, "guilty_draw": 0, "uno_penalty": 0, "talk_penalty": 0,
+          "target_score": 1}
+
 FirstCardAction = Literal["reflip", "apply"]
 GuiltyPenalty = Literal["draw_four", "take_back"]
 
@@ -56,14 +64,26 @@ class Rules:
     force_play: bool = False  # H-FORCE: a drawn card that can be played must be played (no keep)
 
     def __post_init__(self) -> None:
+        # Every setting is checked, so a typo or a wrong type is refused here, in a sentence,
+        # rather than played by rules nobody chose (a "3" for a count, a 1 for a switch).
+        given = vars(self)
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(_("name must be text, such as 'encanto'; got {value}.", value=repr(self.name)[:30]))
+        for setting in SWITCHES:
+            if given[setting].__class__ is not bool:
+                raise ValueError(_("{setting} must be True or False; got {value}.", setting=setting,
+                                   value=repr(given[setting])[:30]))
+        for setting, least in COUNTS.items():
+            value = given[setting]
+            if value.__class__ is not int or value < least:  # a bool is no count either
+                raise ValueError(_("{setting} must be a whole number of at least {least}; got {value}.",
+                                   setting=setting, least=least, value=repr(value)[:30]))
         if self.first_card_action not in ("reflip", "apply"):
             raise ValueError(_("first_card_action must be 'reflip' (Encanto) or 'apply' (classic)"))
         if self.guilty_penalty not in ("draw_four", "take_back"):
             raise ValueError(_("guilty_penalty must be 'draw_four' (Encanto) or 'take_back' (classic)"))
-        if not 2 <= self.min_players <= self.max_players:
+        if self.min_players > self.max_players:
             raise ValueError(_("min_players must be at least 2 and at most max_players"))
-        if self.hand_size < 1:
-            raise ValueError(_("hand_size must be at least 1"))
 
     @classmethod
     def encanto(cls) -> Rules:
@@ -99,17 +119,34 @@ class Rules:
         return rule_set_name(self.name)
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some switches changed: the way to write a house rule."""
+        """A copy with some switches changed: the way to write a house rule. ValueError, in a
+        sentence, for a name that is no setting or a value the setting cannot take."""
+        _known_settings(changes)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The switches as a plain dict (for saved games)."""
+        """Every setting as a plain dict of JSON values (saved games, a table's stored config):
+        :meth:`from_dict` gives the same ``Rules`` back."""
         return dataclasses.asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rules from ``to_dict`` output."""
+        """Rules from :meth:`to_dict` output (a setting it leaves out keeps its default, as in
+        a save written before the setting existed). ValueError, in a sentence, for a name that
+        is no setting or a value the setting cannot take: never a guess."""
+        if not isinstance(data, dict):
+            raise ValueError(_("The rules must be a dict of settings; got {value}.", value=repr(data)[:30]))
+        _known_settings(data)
         return cls(**data)
+
+
+def _known_settings(settings: Any) -> None:
+    """ValueError, naming every setting, unless each of ``settings`` is a field of :class:`Rules`."""
+    known = [f.name for f in dataclasses.fields(Rules)]
+    for setting in settings:
+        if setting not in known:
+            raise ValueError(_("“{setting}” is not a rule setting; the settings are {settings}.",
+                               setting=str(setting)[:30], settings=", ".join(known)))
 
 
 def house_rule_name(switch: str) -> str:
