@@ -345,7 +345,7 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
     its (translated) sentences: the form refuses what ``TableConfig.make`` refuses, as it does."""
     import uno_lessons.dashboard as dashboard
     from uno_lessons import Rules
-    from uno_lessons.dashboard import setup_form
+    from uno_lessons.dashboard import game_config, setup_form
     from uno_lessons.i18n import use_language
     from uno_lessons.table import SeatKind, TableConfig, TableError
     from uno_lessons.table import config as table_config
@@ -361,14 +361,14 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
     for rules in (Rules.encanto(), Rules.classic()):
         assert (rules.min_players, rules.max_players) == (2, 10)
     good = {"players": 3, "rules": "encanto", "seed": 1, "seats": ["human", "sensible", "random"]}
-    setup_form.check_config(good)
+    game_config.first_config(**good)
     for lang in ("en", "nl"):
         with use_language(lang):
             for change in ({"players": 11}, {"players": 1}, {"seats": ["human", "alien", "random"]},
                            {"seats": ["human"]}, {"rules": "poker"}):
                 cfg = {**good, **change}
                 with pytest.raises(TableError) as form_error:
-                    setup_form.check_config(cfg)
+                    game_config.first_config(**cfg)
                 with pytest.raises(TableError) as table_error:
                     TableConfig.make(cfg["players"], cfg["seats"], rules=cfg["rules"], seed=cfg["seed"])
                 assert str(form_error.value) == str(table_error.value), (lang, change)

@@ -8,10 +8,11 @@ import pytest
 
 from uno_lessons import Game, Rules
 from uno_lessons.dashboard import LiveGame, dashboard_page
-from uno_lessons.dashboard.setup_form import check_config, config_rules, first_config, next_config
+from uno_lessons.dashboard.game_config import first_config, next_config
 from uno_lessons.engine import events as ev
 from uno_lessons.engine.rules import HOUSE_SWITCHES
 from uno_lessons.table import TableError, open_store
+from uno_lessons.table.config import house_of
 
 PILE = "G3 G4 G5 G6 G8 G9 B1 B2 B4 B6"
 PARTY = Rules.encanto().replace(stacking=True, jump_in=True, seven_zero=True)
@@ -20,17 +21,17 @@ PARTY = Rules.encanto().replace(stacking=True, jump_in=True, seven_zero=True)
 # ---------------------------------------------------------------------- the form
 def test_a_config_with_house_rules_builds_the_right_rules():
     cfg = first_config(3, "classic", 4, ["human", "sensible", "random"], ["jump_in", "stacking"])
-    assert cfg["house"] == ["stacking", "jump_in"]
-    rules = config_rules(cfg)
+    assert house_of(cfg.rules) == ("stacking", "jump_in")
+    rules = cfg.rules
     assert rules == Rules.classic().replace(stacking=True, jump_in=True)
-    assert first_config(3, "encanto", 4, None)["house"] == []
-    assert first_config(3, PARTY, 4, None)["house"] == ["stacking", "jump_in", "seven_zero"]
+    assert house_of(first_config(3, "encanto", 4, None).rules) == ()
+    assert house_of(first_config(3, PARTY, 4, None).rules) == ("stacking", "jump_in", "seven_zero")
     cfg = next_config(cfg, {"house": ["force_play"]})
-    assert config_rules(cfg).force_play and not config_rules(cfg).stacking
+    assert cfg.rules.force_play and not cfg.rules.stacking
     with pytest.raises(TableError, match="“bluff” is not a house rule"):
         next_config(cfg, {"house": ["bluff"]})
     with pytest.raises(TableError, match="is not a house rule"):
-        check_config({**cfg, "house": ["stacking", "nope"]})
+        first_config(3, "classic", 4, None, ["stacking", "nope"])
 
 
 def test_each_house_rule_has_a_labelled_checkbox_off_by_default_and_start_passes_them():
@@ -47,7 +48,7 @@ def test_each_house_rule_has_a_labelled_checkbox_off_by_default_and_start_passes
     assert "House rules" in form.house_title.value
     form.house["stacking"].value = form.house["seven_zero"].value = True
     form._start()
-    assert started[-1][0]["house"] == ["stacking", "seven_zero"] and started[-1][1] is False
+    assert house_of(started[-1][0].rules) == ("stacking", "seven_zero") and started[-1][1] is False
 
 
 def test_live_game_takes_house_rules_and_the_page_says_which_are_on():

@@ -43,7 +43,7 @@ from uno_lessons.engine.cards import Color
 from uno_lessons.engine.events import EVERYONE, NOBODY
 from uno_lessons.engine.game import Game
 from uno_lessons.engine.moves import IllegalMove, Move
-from uno_lessons.table import SPEEDS, Table, TableError, open_store
+from uno_lessons.table import SPEEDS, Table, TableConfig, TableError, open_store
 
 NAMES = ["Ana", "Ben", "Caro"]
 PLAYS = PageParts(plays=True, teacher_panel=False, can_deal=False)
@@ -301,20 +301,20 @@ def test_focus_is_taken_from_the_play_area_only_when_the_turn_comes():
 # ------------------------------------------------------------------ making tables
 def test_a_class_table_from_the_form_is_made_in_the_store_and_opened_as_its_teacher():
     store = open_store("memory://")
-    config = {"players_names": NAMES, "seats": ["human", "human", "sensible"], "rules": "encanto", "seed": None}
+    config = TableConfig.make(NAMES, ["human", "human", "sensible"], rules="encanto")
     table, key = open_class_table(config, store)
     assert table.is_teacher and not table.is_local
     assert list(store.load(table.code).names) == NAMES and store.teacher(table.code, key).role == "teacher"
-    local = local_table({"players": 3, "seats": ["human", "sensible", "sensible"], "rules": "encanto", "seed": 5})
+    local = local_table(TableConfig.make(3, ["human", "sensible", "sensible"], rules="encanto", seed=5))
     assert local.is_local and local.my_seats == [0]
 
 
 def test_a_store_that_cannot_be_opened_is_a_plain_sentence():
     class Broken:
-        def create(self, *a, **k):
+        def create_table(self, *a, **k):
             raise OSError("/srv/secret/path: permission denied")
 
-    config = {"players_names": NAMES, "seats": ["human"] * 3, "rules": "encanto", "seed": None}
+    config = TableConfig.make(NAMES, ["human"] * 3, rules="encanto")
     with pytest.raises(TableError) as caught:
         open_class_table(config, Broken())
     assert str(caught.value) == something_went_wrong() and "/srv" not in str(caught.value)

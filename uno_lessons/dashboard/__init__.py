@@ -10,9 +10,9 @@ drawing), ``page_view`` (what a page looks at and whether its seat is to move),
 ``roles`` (which parts a page of each role is built with: nothing of another role's; its
 modes), ``voice`` (the message line and announcements), ``pacing`` (the bots' pace and
 Step), ``language`` (switching language), ``frontend`` (whether a browser shows the page),
-``controls`` (the top bar),
-``setup_form`` (New game…), ``seat_play`` (the hand, the moves and their clicks, on pages
-that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and target) and
+``controls`` (the top bar), ``setup_form`` (New game…), ``game_config`` (a game's
+settings as the table's ``TableConfig``), ``seat_play`` (the hand, the moves and their
+clicks, on pages that play a seat) with ``hand``, ``actions``, ``picker`` (a wild's colour and target) and
 ``wild`` (the pending wild, pure data), ``status``, ``others``, ``chart``, ``scores``,
 ``sentences`` and ``narration`` (what a page says), ``focus`` (where keyboard focus goes),
 ``tables`` (making one-screen and class tables), ``teacher`` (code, links, seats, Close the table), ``join``

@@ -11,28 +11,34 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from ..engine.rules import Rules
 from ..i18n import _, ngettext
 from ..table.views import TableView
 
 
-def _words() -> dict[str, tuple[str, str]]:
-    """Each button's name and tooltip, in the current language."""
+def _words(rules: Rules) -> dict[str, tuple[str, str]]:
+    """Each button's name and tooltip, in the current language, with the numbers of ``rules``
+    (the rules in force at the table)."""
     return {
         "draw": (_("Draw"), _("Draw one card")),
         "keep": (_("Keep"), _("Keep the card you drew")),
         "pass": (_("Pass"), _("Nothing to play and nothing to draw")),
         "uno": (_("Say UNO!"), _("Say UNO")),
         "challenge": (_("Challenge"), _("Challenge the Wild Draw Four")),
-        "accept": (_("Accept (draw 4)"), _("Draw four cards and lose your turn")),
+        "accept": _accept_words(0, rules),
         "catch": (_("Catch"), _("Call out a player who did not say UNO")),
-        "talk": (_("Talk"), _("Talk while silenced: draw three cards")),
+        "talk": (_("Talk"), ngettext("Talk while silenced: draw {n} card", "Talk while silenced: draw {n} cards",
+                                     rules.talk_penalty)),
     }
 
 
-def _accept_words(stack: int) -> tuple[str, str]:
-    """The Accept button's name and tooltip: draw four, or (H-STACK) the whole stack."""
+def _accept_words(stack: int, rules: Rules) -> tuple[str, str]:
+    """The Accept button's name and tooltip: draw what a Wild Draw Four makes draw (the rules'
+    count), or (H-STACK) the whole stack."""
     if not stack:
-        return _words()["accept"]
+        n = rules.wild_draw_four_count
+        return (ngettext("Accept (draw {n})", "Accept (draw {n})", n),
+                ngettext("Draw {n} card and lose your turn", "Draw {n} cards and lose your turn", n))
     return (ngettext("Accept (draw {n})", "Accept (draw {n})", stack),
             ngettext("Draw the {n} stacked card and lose your turn", "Draw the {n} stacked cards and lose your turn",
                      stack))
@@ -51,7 +57,9 @@ class ActionBar:
     """Buttons for the moves that are not a card, and the table talk anyone may do."""
 
     def __init__(self, *, draw, keep, pass_, uno, challenge, accept, catch, talk) -> None:
-        words = _words()
+        #: The rules in force at the table last drawn (the buttons' numbers are theirs).
+        self.rules = Rules.encanto()
+        words = _words(self.rules)
         self.draw = _button("draw", words["draw"], draw, True)
         self.keep = _button("keep", words["keep"], keep, True)
         self.pass_ = _button("pass", words["pass"], pass_, True)
@@ -74,7 +82,7 @@ class ActionBar:
 
     def relabel(self) -> None:
         """Words in the current language."""
-        for kind, (text, tip) in _words().items():
+        for kind, (text, tip) in _words(self.rules).items():
             self._buttons[kind].description, self._buttons[kind].tooltip = text, tip
         self.catch_target.description = _("Catch whom:")
 
@@ -85,6 +93,9 @@ class ActionBar:
             return
         self.widget.layout.display = None
         play = view.play
+        if play.rules is not self.rules and play.rules != self.rules:  # another table: its numbers
+            self.rules = play.rules
+            self.relabel()
         live = play.winner is None and not view.closed
         for b, kind in ((self.draw, "draw"), (self.keep, "keep"), (self.pass_, "pass"),
                         (self.challenge, "challenge"), (self.accept, "accept")):
@@ -95,7 +106,7 @@ class ActionBar:
         self.challenge.layout.display = None if answering else "none"
         # H-STACK: a stack of Draw Twos is accepted too (drawn in full), with no challenge.
         self.accept.layout.display = None if answering or "accept" in kinds else "none"
-        text, tip = _accept_words(view.play.stack)
+        text, tip = _accept_words(view.play.stack, self.rules)
         if self.accept.description != text:
             self.accept.description, self.accept.tooltip = text, tip
         self.uno.disabled = not (live and uno_counts)

@@ -21,11 +21,13 @@ import ipywidgets as widgets
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..i18n import _
-from ..table import Table, TableError
+from ..table import Table, TableConfig, TableError
 from ..widgets.page import PageBridge, log_traceback, on_callback_error
+from .class_form import ClassChoice, open_class_from_form
 from .closing import close_widgets
 from .focus import PLAY_AREA, focus_move, page_focus
 from .frontend import FrontendWatch
+from .game_config import first_config, next_config, position_config
 from .language import switch_language
 from .layout import PageWidgets
 from .narration import Narrator, log_viewer
@@ -35,7 +37,6 @@ from .page_view import PageView, page_view
 from .roles import PageMode, PagePlan, Role, page_plan
 from .safety import REFUSALS, guarded
 from .sentences import intro_sentence, page_title, something_went_wrong, turn_sentence
-from .setup_form import first_config, next_config
 from .style import DASH_CSS, aria_rules
 from .tables import local_table, open_class_table
 from .voice import PageVoice, refusal_kind
@@ -65,12 +66,17 @@ class LiveGame:
     the teacher). ``speed`` is a key of :data:`~uno_lessons.table.SPEEDS` or seconds.
     ``explain_illegal``: cards that cannot be played stay clickable so a learner can click
     one and read why not. ``box``: an outer box already on the page (a join page's) to build into.
-    ``house``: house rules to switch on (e.g. ``["stacking", "jump_in"]``; docs/rules.md).
+    ``rules``: a rule set's name or a ``Rules`` value, whose every setting the game plays by
+    (``Rules.encanto().replace(draw_two_count=3)``). ``house``: the house rules on (e.g.
+    ``["stacking", "jump_in"]``; docs/rules.md; default: those ``rules`` has on).
     ``policies``: each learned seat's policy, ``{1: load_policy("ana.json")}`` (docs/learned_bots.md).
+    A setting the table refuses is a ``TableError`` (a ``ValueError``) saying why.
     """
 
     #: The table this page shows (another one after New game…).
     table: Table
+    #: The one-screen game's settings: the table's own value, its rules whole (New game… shows them).
+    config: TableConfig
 
     def __init__(self, players: int = 4, *, rules: str | Rules = "encanto", seed: int | None = 1,
                  seats: list[str] | None = None, speed: str | float = "normal", auto: bool = True,
@@ -170,12 +176,20 @@ class LiveGame:
         """What this page may see of its table now, its acting seat and whether it is to move."""
         return page_view(self.table, self.mode, self.plan.play, self.parts.bar.viewed_seat)
 
-    def new_game(self, **config) -> None:
-        """A new one-screen match; keywords (players, rules, house, seed, seats) change the settings
-        first; without them the last configuration is dealt again."""
-        setup = self.parts.setup
-        self.config = setup.apply(config) if setup is not None else next_config(self.config, config)
-        self._attach(local_table(self.config))
+    def new_game(self, **changes) -> None:
+        """A new one-screen match; keywords (:data:`~.game_config.SETTINGS`: players, rules, a name
+        or a whole ``Rules`` value, house, seed, seats, policies) change the settings first;
+        without them the last configuration is dealt again. A setting the table refuses is a
+        ``TableError`` saying why, and the game goes on as it was."""
+        self._play_here(next_config(self.config, changes))
+
+    def _play_here(self, config: TableConfig) -> None:
+        """A one-screen table of ``config`` from now on (the form shows its settings)."""
+        table = local_table(config)  # refused: nothing here has changed yet
+        self.config = config
+        if self.parts.setup is not None:
+            self.parts.setup.show_config(config)
+        self._attach(table)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (after a hand is over)."""
@@ -193,17 +207,18 @@ class LiveGame:
         kinds = self.seat_kinds
         if game.players != len(kinds):
             raise ValueError(f"This table has {len(kinds)} seats; the position has {game.players}")
-        self._attach(local_table({**self.config, "seats": kinds}, names=list(game.names), rules=game.rules,
-                                 start=game.to_json()))
+        self._attach(local_table(position_config(self.config, list(game.names), kinds, game.rules,
+                                                 game.to_json())))
 
-    def start_from_form(self, config: dict, class_table: bool) -> None:
+    def start_from_form(self, config: TableConfig | ClassChoice, class_table: bool) -> None:
         """Start the New game… form's ``config``: on this screen, or (``class_table``) a class
-        table this page then becomes the teacher's page of."""
-        if not class_table:
-            self.new_game(**config)
-            return
-        if "learners" in config:  # a class of several tables: this page becomes its teacher's
+        table or a class of several tables (a :class:`~.class_form.ClassChoice`) this page
+        then becomes the teacher's page of."""
+        if isinstance(config, ClassChoice):  # a class of several tables: this page becomes its teacher's
             self._become_class(config)
+            return
+        if not class_table:
+            self._play_here(config)
             return
         try:
             table, key = open_class_table(config)
@@ -219,14 +234,13 @@ class LiveGame:
         self._build(page_plan(table.role))
         self._attach(table, Role.TEACHER)
 
-    def _become_class(self, config: dict) -> None:
-        """Open the class of the form's ``config`` and become its teacher's page (every widget
+    def _become_class(self, choice: ClassChoice) -> None:
+        """Open the class of the form's ``choice`` and become its teacher's page (every widget
         of the one-screen role closed, the clock of its table stopped)."""
         from .class_board import ClassBoard
-        from .class_form import open_class_from_form
 
         try:
-            store, code, key = open_class_from_form(config)
+            store, code, key = open_class_from_form(choice)
             board = ClassBoard(store, code, self.bridge, key=key)
         except TableError as exc:
             self.voice.say("error", str(exc))

@@ -5,24 +5,46 @@ one table at a time), the form asks how many learners, how many players at each 
 most ten), how many bots at each and whether bots take the seats the learners leave; the
 store then makes the tables (:func:`~uno_lessons.table.classroom.open_class`) and the page
 becomes the class's teacher page (:class:`~.class_board.ClassBoard`). The rules and house
-rules are the form's own, for every table.
+rules are the form's own, for every table (:class:`ClassChoice`: a whole ``Rules`` value, so
+rules given in code keep every setting there too).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
 
+from ..engine.rules import Rules
 from ..i18n import _, ngettext
 from ..table import Store, TableError
-from ..table.classroom import MAX_LEARNERS, open_class, plan_tables
-from ..table.config import MAX_PLAYERS, MIN_PLAYERS, rules_named
+from ..table.classroom import MAX_LEARNERS, ClassPlan, open_class, plan_tables
+from ..table.config import MAX_PLAYERS, MIN_PLAYERS
 from ..widgets.page import log_traceback
 from .sentences import something_went_wrong
 
 #: The form's first guess: a class of 30 at tables of 10 (three tables), no bots.
 DEFAULT_LEARNERS = 30
+
+
+@dataclass(frozen=True)
+class ClassChoice:
+    """A class of several tables as the New game… form chose it: ``learners``, at most
+    ``per_table`` players at each table, ``bots`` bots at each, ``fill`` bots in the seats the
+    learners leave, and the ``rules`` every table plays by (a whole ``Rules`` value, house
+    rules included, every setting kept)."""
+
+    learners: int
+    per_table: int
+    bots: int
+    fill: bool
+    rules: Rules
+
+    def plan(self) -> ClassPlan:
+        """The class's tables (:func:`~uno_lessons.table.classroom.plan_tables`); TableError,
+        with a sentence for the teacher, when no such tables can be made."""
+        return plan_tables(self.learners, self.per_table, self.bots, fill=self.fill, rules=self.rules)
 
 
 class ClassSettings:
@@ -87,20 +109,19 @@ def classes_offered() -> bool:
     return signed_in() is None
 
 
-def open_class_from_form(config: dict, store: Store | None = None) -> tuple[Store, str, str]:
-    """Open the class the form's ``config`` describes (learners, per_table, bots, fill, rules,
-    house) in ``store`` (default: the server's); ``(store, class code, teacher key)``. TableError
-    with a sentence when it cannot be made (a store that cannot be opened: its details go to
-    the server's terminal)."""
+def open_class_from_form(choice: ClassChoice, store: Store | None = None) -> tuple[Store, str, str]:
+    """Open the class the form's ``choice`` describes in ``store`` (default: the server's);
+    ``(store, class code, teacher key)``. TableError with a sentence when it cannot be made (a
+    store that cannot be opened: its details go to the server's terminal)."""
     from ..table import open_store  # looked up when called: the server's store as configured now
 
     if not classes_offered():  # a widget message can choose what the form never showed
         raise TableError(not_on_hub_text())
-    rules_named(config["rules"], config.get("house", ()))  # TableError for unknown rules first
+    choice.plan()  # TableError for tables no rules can seat, before the store is opened
     try:
         store = store if store is not None else open_store()
-        code, key = open_class(store, config["learners"], per_table=config["per_table"], bots=config["bots"],
-                               fill=config["fill"], rules=config["rules"], house=config.get("house", ()))
+        code, key = open_class(store, choice.learners, per_table=choice.per_table, bots=choice.bots,
+                               fill=choice.fill, rules=choice.rules)
         return store, code, key
     except OSError as exc:
         log_traceback(exc, "opening the table store")

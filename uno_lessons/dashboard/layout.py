@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..i18n import get_language
 from ..render import style_block
-from ..table import Table
+from ..table import Table, TableConfig
 from ..table.views import TableView
 from ..widgets import LogView, MessageView, SeatsView, TableDisplay
 from ..widgets.page import PageBridge
@@ -54,7 +54,7 @@ class PageWidgets:
     New game… form, ``speed`` and ``auto`` the bots' controls."""
 
     def __init__(self, plan: PagePlan, page: PageHost, guard: Callable[[Callable], Callable], *,
-                 box: widgets.Box, bridge: PageBridge, config: dict, speed: str | float, auto: bool) -> None:
+                 box: widgets.Box, bridge: PageBridge, config: TableConfig, speed: str | float, auto: bool) -> None:
         W, g, p = widgets, guard, page
         self.bar = TopBar(plan, on_view=g(p.refresh), on_seat=g(p.refresh), on_auto=g(p.auto_changed),
                           on_speed=g(p.speed_changed), on_step=g(p.step_clicked), on_next=g(p.next_hand),

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..table import Table
+from ..table import Table, TableConfig
+from .class_form import ClassChoice
 from .page_view import PageView
 from .roles import PageMode
 from .voice import PageVoice
@@ -39,8 +40,9 @@ class PageControls(Protocol):
     def language_changed(self, lang: str) -> None:
         """The page speaks ``lang`` from now on."""
 
-    def start_from_form(self, config: dict, class_table: bool) -> None:
-        """Start the New game… form's table: on this screen, or a class table."""
+    def start_from_form(self, config: TableConfig | ClassChoice, class_table: bool) -> None:
+        """Start the New game… form's table: on this screen, a class table, or a class of
+        several tables."""
 
     def seat_kind_changed(self, seat: int, kind: str) -> None:
         """The teacher put a learner or a bot of ``kind`` at ``seat``."""

@@ -17,7 +17,7 @@ from ipywidgets import Widget
 
 from ..engine.cards import Card, Color
 from ..engine.moves import Move
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..render import card_words
 from ..table.views import TableView
 from .actions import ActionBar
@@ -242,16 +242,20 @@ class SeatPlay:
 
     def catch_clicked(self, target: int) -> None:
         """Catch ``target`` (who did not say UNO)."""
-        table, names = self.page.table, self.page.look().view.names
+        table, view = self.page.table, self.page.look().view
+        names, n = view.names, view.play.rules.uno_penalty  # E-UNO-2: the rules' count
         if not 0 <= target < len(names):
             return  # not a seat (a crafted choice)
         self._talk_action(lambda s: table.catch(target, s),
-                          _("Caught! {name} did not say UNO and draws two cards.", name=names[target]),
+                          ngettext("Caught! {name} did not say UNO and draws {n} card.",
+                                   "Caught! {name} did not say UNO and draws {n} cards.", n, name=names[target]),
                           _("{name} cannot be caught now: nothing happens (E-UNO-3).", name=names[target]))
 
     def talk_clicked(self) -> None:
-        """Talk while silenced (three cards)."""
+        """Talk while silenced (the rules' talk penalty, E-WDT-2)."""
         name, table = self._name(), self.page.table
+        n = self.page.look().view.play.rules.talk_penalty
         self._talk_action(lambda s: table.talk(s),
-                          _("{name} is silenced and talked: three cards (E-WDT-2).", name=name),
+                          ngettext("{name} is silenced and talked: {n} card (E-WDT-2).",
+                                   "{name} is silenced and talked: {n} cards (E-WDT-2).", n, name=name),
                           _("{name} talks; nobody minds.", name=name))

@@ -2,14 +2,18 @@
 browsers; players, rules, seed and, seat by seat, a learner or a bot.
 
 Widget callbacks run with the server's rights, so the form offers choices only: the one
-free input is an integer seed, bounded. A configuration from the form, ``LiveGame(...)`` or
-``new_game`` passes the table's own checks (:mod:`uno_lessons.table.config`: the seat kinds,
-the rule sets and their player counts), with the table's sentences.
+free input is an integer seed, bounded. **Start** makes the table's own value, a
+:class:`~uno_lessons.table.TableConfig` (checked as every table is, with the table's
+sentences), as ``LiveGame(...)`` and ``new_game`` do (:mod:`.game_config`): its rules are a
+``Rules`` value, so every setting a teacher gives is the game's. Rules that are no preset
+(``LiveGame(rules=Rules.encanto().replace(draw_two_count=3))``) are offered in the form as
+a rule set of their own, chosen, so **Start** keeps them too.
 
-A class table is dealt from a secret seed (the store draws one): whoever knows a table's seed
-can work out every hand. The form deals a class table from its own seed only when the teacher
-ticks a box that says so. On the hub, a learner's form offers no class table at all (only
-the class's teachers open one; :func:`uno_lessons.dashboard.hub_page.may_open_class_tables`).
+A class table is dealt from a secret seed (:func:`~uno_lessons.table.config.secret_seed`,
+drawn when its config is made): whoever knows a table's seed can work out every hand. The
+form deals a class table from its own seed only when the teacher ticks a box that says so.
+On the hub, a learner's form offers no class table at all (only the class's teachers open
+one; :func:`uno_lessons.dashboard.hub_page.may_open_class_tables`).
 
 A seat can be a learned bot: the teacher uploads a learner's saved policy (``.json`` or
 ``.npz``, read by :func:`uno_lessons.learn.policy.load_policy`: numbers only, never code)
@@ -19,8 +23,7 @@ form says why in the policy's own sentence.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -29,108 +32,73 @@ import ipywidgets as widgets
 from ..engine import events as ev
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
-from ..table.classroom import plan_tables
 from ..table.config import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TableConfig,
     TableError,
-    check_players,
-    check_policies,
-    check_seats,
     house_of,
-    house_switches,
+    house_set_to,
     learned_name,
+    rule_set_of,
     rules_named,
 )
 from ..table.kinds import SeatKind
-from .class_form import ClassSettings, classes_offered
+from .class_form import ClassChoice, ClassSettings, classes_offered
 from .controls import relabel_options
+from .game_config import policies_of, used_policies
 from .house import house_line
 from .others import kind_word
 from .sentences import something_went_wrong
 from .tournament import TournamentPanel
 
-__all__ = ["SetupForm", "check_config", "config_rules", "first_config", "next_config"]
+__all__ = ["SetupForm"]
 
-
-def config_rules(cfg: dict) -> Rules:
-    """The rules a configuration plays by: its rule set with its house rules on (``"house"``:
-    a list of switches of :data:`~uno_lessons.engine.rules.HOUSE_SWITCHES`, default none)."""
-    return rules_named(cfg["rules"], cfg.get("house", ()))
-
-
-def check_config(cfg: dict) -> None:
-    """Refuse, with the table's TableError (a ValueError) and its sentence, unknown rules or
-    house rules, a player count the rules do not seat, or seats that are not one known kind
-    each, or a learned seat without its policy (``"policies"``: seat -> a ``Policy`` or its
-    data; see :func:`~uno_lessons.table.config.check_policies`)."""
-    rules = config_rules(cfg)
-    n = int(cfg["players"])
-    check_players(n, rules)
-    check_seats(cfg["seats"], n)
-    check_policies(cfg.get("policies"), cfg["seats"])
-
-
-def used_policies(policies: Mapping[int, Any], seats: list[str]) -> dict[int, Any]:
-    """Of the policies uploaded seat by seat, those whose seat is a learned bot's now (a seat
-    switched to another kind keeps its upload in the form, for when it is switched back)."""
-    return {s: p for s, p in policies.items() if s < len(seats) and seats[s] == SeatKind.LEARNED}
-
-
-def first_config(players: int, rules: str | Rules, seed: int | None, seats: list[str] | None,
-                 house: list[str] | tuple[str, ...] | None = None,
-                 policies: Mapping[int, Any] | None = None) -> dict:
-    """The configuration ``LiveGame(...)`` starts with (default: seat 0 human, the rest bots);
-    ``house``: the house rules switched on (default: those ``rules`` has on, if it is a
-    ``Rules``, else none); ``policies``: each ``"learned"`` seat's policy (a ``Policy`` or
-    its data)."""
-    rules_name = rules.name if isinstance(rules, Rules) else str(rules).lower()
-    if house is None:
-        house = house_of(rules) if isinstance(rules, Rules) else ()
-    kinds = list(seats) if seats is not None else [str(SeatKind.HUMAN)] + [SeatKind.SENSIBLE] * (players - 1)
-    if seed is None:  # a fresh deal, still reproducible: the seed is shown in the settings
-        seed = secrets.randbelow(10**6)
-    cfg = {"players": players, "rules": rules_name, "seed": int(seed), "seats": kinds,
-           "house": list(house_switches(house)), "policies": dict(policies or {})}
-    check_config(cfg)
-    return cfg
-
-
-def next_config(current: dict, changes: dict) -> dict:
-    """``current`` with ``changes`` applied and checked; a new player count alone keeps the
-    seats it can (more seats are sensible bots)."""
-    unknown = set(changes) - set(current)
-    if unknown:
-        raise TypeError(f"unknown settings: {sorted(unknown)}")
-    cfg = {**current, **changes}
-    if "house" in changes:
-        cfg["house"] = list(house_switches(changes["house"]))
-    n = int(cfg["players"])
-    if "players" in changes and "seats" not in changes:
-        cfg["seats"] = (list(cfg["seats"]) + [SeatKind.SENSIBLE] * MAX_PLAYERS)[:n]
-    cfg["policies"] = used_policies(cfg.get("policies") or {}, list(cfg["seats"]))
-    check_config(cfg)
-    return cfg
+#: The rule-set choice that stands for the rules the game has now, when they are no preset.
+OWN_RULES = "own"
 
 
 class SetupForm:
-    """The hidden New game… panel; **Start** calls ``on_start(config, class_table)``."""
+    """The hidden New game… panel; **Start** calls ``on_start(config, class_table)`` with the
+    table's :class:`~uno_lessons.table.TableConfig` (a class of several tables: a
+    :class:`~.class_form.ClassChoice`). Its rules are the rule set chosen, or the rules the
+    game has now when they are no preset (a ``Rules`` value given in code, every setting
+    kept), with the house rules ticked."""
 
-    def __init__(self, config: dict, on_start: Callable[[dict, bool], None]) -> None:
-        self.config = dict(config)
+    def __init__(self, config: TableConfig,
+                 on_start: Callable[[TableConfig | ClassChoice, bool], None]) -> None:
+        #: The settings the form shows (the game on this screen now).
+        self.config = config
         self._on_start = on_start
         #: Learned bots' policies uploaded in this form, by seat (kept while the seat's kind changes).
-        self.policies: dict[int, Any] = dict(config.get("policies") or {})
+        self.policies: dict[int, Any] = policies_of(config)
         self.on_close: Callable[[], None] = lambda: None
         self.widget = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.widget.add_class("uno-settings")
 
-    def apply(self, changes: dict) -> dict:
-        """The configuration after ``changes`` (checked); the form shows it next time."""
-        self.config = next_config(self.config, changes)
+    def show_config(self, config: TableConfig) -> None:
+        """Show ``config`` (the game just started on this screen) from now on."""
+        self.config = config
         if self.widget.children:
             self._fill()
-        return self.config
+
+    def _own_rules(self) -> Rules | None:
+        """The rules of the game now when they are no preset (with house rules or not), else None."""
+        return self.config.rules if rule_set_of(self.config.rules) is None else None
+
+    def _chosen_rules(self) -> Rules:
+        """The rules chosen (a preset, or the game's own rules, every setting kept) with the
+        house rules ticked, and only those."""
+        own = self._own_rules()
+        base = own if self.rules.value == OWN_RULES and own is not None else rules_named(self.rules.value)
+        return house_set_to(base, [s for s, box in self.house.items() if box.value])
+
+    def _rule_options(self) -> list[tuple[str, str]]:
+        options = [(_("Encanto"), "encanto"), (_("classic"), "classic")]
+        own = self._own_rules()
+        if own is not None:  # offered (and chosen) so that Start keeps every setting of them
+            options.append((_("{rules} with its own settings", rules=own.display_name), OWN_RULES))
+        return options
 
     def show(self, on: bool) -> None:
         """Open (building it the first time: most viewers never open it) or close."""
@@ -213,7 +181,7 @@ class SetupForm:
         self.class_settings.relabel()
         self.players.description = _("Players")
         self.rules.description = _("Rules")
-        relabel_options(self.rules, [(_("Encanto"), "encanto"), (_("classic"), "classic")])
+        relabel_options(self.rules, self._rule_options())
         self.seed.description = _("Seed")
         self.class_seed.description = _("Deal the class table from this seed (anyone who knows the seed "
                                         "can work out every hand)")
@@ -235,15 +203,17 @@ class SetupForm:
 
     def _fill(self) -> None:
         cfg = self.config
-        self.players.value = cfg["players"]
-        self.rules.value = cfg["rules"]
-        self.seed.value = cfg["seed"]
+        self.players.value = cfg.players
+        relabel_options(self.rules, self._rule_options())
+        self.rules.value = rule_set_of(cfg.rules) or OWN_RULES
+        self.seed.value = cfg.seed
+        on = house_of(cfg.rules)
         for switch, box in self.house.items():
-            box.value = switch in cfg.get("house", ())
-        self.policies.update(cfg.get("policies") or {})
+            box.value = switch in on
+        self.policies.update(policies_of(cfg))
         for s, dd in enumerate(self.seat_inputs):
-            if s < cfg["players"]:
-                dd.value = cfg["seats"][s]
+            if s < cfg.players:
+                dd.value = cfg.seats[s]
         self._name_seats()
         self._show_seats()
         self._show_seed()
@@ -323,34 +293,28 @@ class SetupForm:
             return
         n = self.players.value
         seats = [self.seat_inputs[s].value for s in range(n)]
-        config = {"players": n, "rules": self.rules.value, "seed": int(self.seed.value), "seats": seats,
-                  "house": [s for s, box in self.house.items() if box.value],
-                  "policies": used_policies(self.policies, seats)}
+        class_table = self.where.value == "class"
+        # None: a secret seed is drawn for a class table. The form's seed only on the teacher's say-so.
+        seed = int(self.seed.value) if not class_table or self.class_seed.value else None
         try:
-            check_config(config)
+            config = TableConfig.make(n, seats, rules=self._chosen_rules(), seed=seed,
+                                      policies=used_policies(self.policies, seats))
         except TableError as exc:  # said beside Start; the form stays open as it was
             self._note(str(exc), error=True, where=self.start_note)
             return
         self.start_note.value = ""
         self.on_close()
-        if self.where.value == "class":
-            # None: the store draws a secret seed. The form's seed only on the teacher's say-so.
-            seed = config["seed"] if self.class_seed.value else None
-            self._on_start({**config, "seed": seed, "players_names": self._seat_names(n)}, True)
-        else:
-            self._on_start(config, False)
+        self._on_start(config, class_table)
 
     def _start_class(self) -> None:
-        """Start a class of several tables: its settings with the form's rules and house rules
-        (``on_start(config, True)``, ``config["learners"]`` saying it is a class)."""
-        config = {**self.class_settings.settings(), "rules": self.rules.value,
-                  "house": [s for s, box in self.house.items() if box.value]}
+        """Start a class of several tables: its counts with the form's rules and house rules
+        (``on_start(choice, True)`` with a :class:`~.class_form.ClassChoice`)."""
         try:
-            plan_tables(config["learners"], config["per_table"], config["bots"], fill=config["fill"],
-                        rules=rules_named(config["rules"], config["house"]))
+            choice = ClassChoice(**self.class_settings.settings(), rules=self._chosen_rules())
+            choice.plan()
         except TableError as exc:  # said beside Start; the form stays open as it was
             self._note(str(exc), error=True, where=self.start_note)
             return
         self.start_note.value = ""
         self.on_close()
-        self._on_start(config, True)
+        self._on_start(choice, True)

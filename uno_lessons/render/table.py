@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Color
+from ..engine.rules import Rules
 from ..i18n import _, ngettext
 from .faces import back_svg, card_svg
 from .state import PlayState, direction_words
@@ -57,8 +58,10 @@ def _top_card(top: Any, color: Color | None, discards: int, width: float) -> str
 
 
 def _info(game: Any, play: PlayState, color: Color | None) -> list[str]:
-    """The lines beside the piles: colour in force, direction, whose turn (or the winner), notes."""
+    """The lines beside the piles: colour in force, direction, whose turn (or the winner), notes
+    (with the numbers of the rules in force: ``game.rules``, the box's rules for a game without)."""
     name = play.name
+    rules = getattr(game, "rules", None) or Rules.encanto()
     arrow, words = direction_words(play.direction)
     k_color, k_dir = escape(_("Colour in force")), escape(_("Direction"))
     info = [f'<div><span class="uno-k">{k_color}</span> <span class="uno-chip uno-in-force">'
@@ -77,15 +80,20 @@ def _info(game: Any, play: PlayState, color: Color | None) -> list[str]:
                     f' style="padding-left:12px">▶ {name(play.current)}</span></div>')
         # The two phases where the player must decide something other than a normal turn.
         if play.phase == "challenge":
-            info.append('<div class="uno-note">' + _("{name} must accept the Wild Draw Four (draw 4) or "
-                                                     "challenge it.", name=name(play.current)) + "</div>")
+            # The cards accepting costs: the rules' count, or (H-STACK) the whole stack.
+            n = getattr(game, "stack", 0) or rules.wild_draw_four_count
+            info.append('<div class="uno-note">' + ngettext(
+                "{name} must accept the Wild Draw Four (draw {n}) or challenge it.",
+                "{name} must accept the Wild Draw Four (draw {n}) or challenge it.", n,
+                name=name(play.current)) + "</div>")
         elif play.phase == "drawn":
             info.append('<div class="uno-note">' + _("{name} drew a card that can be played: play it or "
                                                      "keep it.", name=name(play.current)) + "</div>")
     if play.silenced is not None and play.winner is None:
-        info.append('<div class="uno-note uno-silenced-note">' + _(
-            "{name} is silenced (Wild Don't Talk): talking costs 3 cards.", name=name(play.silenced))
-            + "</div>")
+        info.append('<div class="uno-note uno-silenced-note">' + ngettext(
+            "{name} is silenced (Wild Don't Talk): talking costs {n} card.",
+            "{name} is silenced (Wild Don't Talk): talking costs {n} cards.", rules.talk_penalty,
+            name=name(play.silenced)) + "</div>")
     return info
 
 

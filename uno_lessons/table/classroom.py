@@ -50,6 +50,7 @@ from .config import (
     normal_code,
     rules_named,
     same_secret,
+    with_house,
 )
 from .faults import failing
 from .handles import SeatHandle, TeacherHandle
@@ -174,22 +175,24 @@ def _decode(text: str) -> Hold:
 
 
 def open_class(store: Store, learners: int, *, per_table: int | None = None, bots: int = 0,
-               bot: str = "sensible", fill: bool = False, rules: str = "encanto",
+               bot: str = "sensible", fill: bool = False, rules: str | Rules = "encanto",
                house: Sequence[str] = ()) -> tuple[str, str]:
     """Open a class of ``learners`` learners in ``store``: its tables (:func:`plan_tables`:
     at most ``per_table`` players, ``bots`` bots of kind ``bot`` at each, ``fill`` the
-    learners' spare seats with bots too), each with a secret deal and the ``rules`` and
-    ``house`` rules, and the class that seats learners at them. Returns ``(class_code,
+    learners' spare seats with bots too), each with a secret deal and the ``rules`` (a rule
+    set's name or a whole ``Rules`` value, every setting kept) with the ``house`` rules on
+    as well, and the class that seats learners at them. Returns ``(class_code,
     teacher_key)``: the key opens the class and every one of its tables as their teacher;
     keep it secret. TableError (nothing made) for settings no table can have."""
     if bot not in BOT_KINDS:
         raise TableError(_("A seat is played by a learner (human) or a bot ({bots}).", bots=", ".join(BOT_KINDS)))
-    plan = plan_tables(learners, per_table, bots, fill=fill, rules=rules_named(rules, house))
+    played = rules_named(rules, house) if isinstance(rules, str) else with_house(rules, house)
+    plan = plan_tables(learners, per_table, bots, fill=fill, rules=played)
     key = new_secret()
-    tables = [store.create(sum((plan.learners[t], plan.bots[t])), plan.seats(t, bot), rules=rules,
-                           house=house, teacher_key=key)[0] for t in range(plan.tables)]
+    tables = [store.create(sum((plan.learners[t], plan.bots[t])), plan.seats(t, bot), rules=played,
+                           teacher_key=key)[0] for t in range(plan.tables)]
     settings = json.dumps({"class": 1, "tables": tables, "learners": learners, "per_table": per_table,
-                           "bots": bots, "bot": bot, "fill": fill, "rules": rules, "house": list(house)})
+                           "bots": bots, "bot": bot, "fill": fill, "rules": played.to_dict()})
     for _attempt in range(20):
         code = new_code()
         with failing(store.backend, "create", writes=True):

@@ -130,6 +130,20 @@ def with_house(rules: Rules, house: Any) -> Rules:
     return rules.replace(**dict.fromkeys(switches, True)) if switches else rules
 
 
+def house_set_to(rules: Rules, house: Any) -> Rules:
+    """``rules`` with exactly the house rules ``house`` on and the others off (checked, see
+    :func:`house_switches`); every other setting is kept."""
+    switches = house_switches(house)
+    return rules.replace(**{s: s in switches for s in HOUSE_SWITCHES})
+
+
+def rule_set_of(rules: Rules) -> str | None:
+    """The name of the rule set (:data:`RULE_SETS`) ``rules`` are, house rules aside; None for
+    rules with a setting of their own (say, a Draw Two that draws three), or another name."""
+    make = RULE_SETS.get(rules.name)
+    return rules.name if make is not None and house_set_to(rules, ()) == make() else None
+
+
 def rules_named(name: Any, house: Any = ()) -> Rules:
     """The rule set called ``name`` ("encanto" or "classic", :data:`RULE_SETS`) with the
     house rules ``house`` on (e.g. ``("stacking", "jump_in")``); TableError for any other
@@ -224,6 +238,11 @@ class TableConfig:
         # Kept as the checked policy's own data (one form, whatever was given), and parsed once.
         object.__setattr__(self, "policies", {s: parsed[s].to_data() for s in sorted(parsed)})
         object.__setattr__(self, "_parsed", parsed)
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return len(self.names)
 
     def policy(self, seat: int) -> LearnedPolicy:
         """The learned bot's policy at ``seat`` (checked when the config was made); TableError

@@ -219,7 +219,7 @@ class SeatHandle(TableHandle):
         return any(e.counted for e in self._talk_commit(SayUno(self.seat)) if isinstance(e, ev.SaidUno))
 
     def talk(self) -> bool:
-        """Talk; returns whether it cost three cards (silenced, E-WDT-2)."""
+        """Talk; returns whether it cost the talk penalty (silenced, E-WDT-2)."""
         return any(e.silenced for e in self._talk_commit(Talk(self.seat)) if isinstance(e, ev.Talked))
 
     def catch(self, target: int) -> bool:

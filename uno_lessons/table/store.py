@@ -143,9 +143,21 @@ class Store:
         refused with its sentence and no table is made). Returns ``(code, teacher_key)``;
         keep the key secret. ``teacher_key``: the key to use (a class's tables share its
         key, :mod:`.classroom`); by default a fresh one."""
-        config = TableConfig.make(players, seats, rules=rules, seed=seed, start=start, house=house,
-                                  policies=policies)
-        TableState(config)  # deals the first hand: a bad start position fails here, not later
+        return self.create_table(TableConfig.make(players, seats, rules=rules, seed=seed, start=start,
+                                                  house=house, policies=policies), teacher_key=teacher_key)
+
+    def create_table(self, config: TableConfig, *, teacher_key: str | None = None) -> tuple[str, str]:
+        """Open a table of ``config`` (a :class:`TableConfig`: every setting of its rules is kept
+        with it, and played by); returns ``(code, teacher_key)`` (``teacher_key``: as for
+        :meth:`create`). Its first hand is dealt first, so rules that cannot deal it (hands
+        bigger than the deck) or a bad start position are refused with a TableError saying
+        why, and no table is made."""
+        try:
+            TableState(config)  # deals the first hand: a bad start position fails here, not later
+        except TableError:
+            raise
+        except ValueError as exc:  # the engine's own sentence, as the table's refusal
+            raise TableError(str(exc)) from exc
         key = teacher_key or new_secret()
         for _attempt in range(20):
             # A new table is a good moment to let go of old ones (cheap when there are none).

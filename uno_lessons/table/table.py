@@ -20,7 +20,7 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..i18n import _
 from .bots import bot_jump, bots_only
-from .config import TableError
+from .config import TableConfig, TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .kinds import Role
@@ -94,9 +94,16 @@ class Table:
         """A table for one screen: every learner seat is played here, bots play the rest
         (``house``: house rules switched on as well, e.g. ``("stacking",)``; ``policies``:
         each learned seat's policy, as for :meth:`Store.create`)."""
+        return cls.local_from(TableConfig.make(players, seats, rules=rules, seed=seed, start=start,
+                                                house=house, policies=policies), store=store)
+
+    @classmethod
+    def local_from(cls, config: TableConfig, *, store: Store | None = None) -> Table:
+        """A table for one screen made from ``config`` as it is (every setting of its rules is
+        played by), as :meth:`local` makes one; TableError, with nothing made, if it cannot
+        be dealt."""
         store = store or open_store("memory://")
-        code, key = store.create(players, seats, rules=rules, seed=seed, start=start, house=house,
-                                 policies=policies)
+        code, key = store.create_table(config)
         teacher = store.teacher(code, key)
         mine = {s: store.join(code, seat=s) for s in teacher.state.free_seats()}
         teacher.sync()  # take in the joins, so the screen starts with its seats taken
@@ -236,11 +243,11 @@ class Table:
         return self._act(seat, lambda h: h.say_uno())
 
     def catch(self, target: int, seat: int | None = None) -> bool:
-        """This page's seat calls out ``target``; returns whether they drew two cards."""
+        """This page's seat calls out ``target``; returns whether they drew the penalty (E-UNO-2)."""
         return self._act(seat, lambda h: h.catch(target))
 
     def talk(self, seat: int | None = None) -> bool:
-        """This page's seat talks; returns whether it cost three cards."""
+        """This page's seat talks; returns whether it cost the talk penalty (E-WDT-2)."""
         return self._act(seat, lambda h: h.talk())
 
     def _unify(self, state: TableState) -> None:
