@@ -287,7 +287,10 @@ def test_a_third_learner_on_the_machine_reaches_nothing_of_the_others_pages(hub,
     refused = [a for a in answers if a[0] == 429]
     assert len(served) + len(refused) == 60 and len(served) <= 8, [a[0] for a in answers]
     assert all("pages of this server open already" in a[1] for a in refused)
-    assert max(a[2] for a in refused) < 10  # told at once, not after a wait
+    # Told at once, not after a wait for a kernel (a page that waits is given up to 300 s):
+    # a refusal is the front's own answer, seconds only when two cores are busy with the pages
+    # it did open (11 s was seen at a load of 12).
+    assert max(a[2] for a in refused) < 30
     # The class's pages still work: ana's page comes back, with her hand.
     started = time.monotonic()
     ana.reload(wait_until="domcontentloaded")
