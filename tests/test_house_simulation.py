@@ -162,9 +162,47 @@ def test_table_and_plot_say_every_variant_with_its_figures(comparison):
     assert isinstance(figure, sim.DescribedFigure)
     text = figure.description
     for m in comparison.measurements:
-        assert f"{m.label} {m.moves.value:.2f} ± {2 * m.moves.stderr:.2f}" in text
-    assert "skill left" in text and "biggest hand" in text
+        low, high = m.interval("moves")
+        assert f"{m.label} {m.moves.value:.2f} ({low:.2f} to {high:.2f})" in text
+    assert "skill left" in text and "biggest hand" in text and "±" not in text  # a bar is no ± of one SE
     assert "no house rule:" in repr(comparison["no house rule"])
+    # ± is said once, under the table, and what the brackets are
+    assert table.count("± is one standard error") == 1 and "Wilson" in table
+
+
+def test_a_share_near_all_or_nothing_gets_wilsons_interval_not_a_squeezed_error(comparison):
+    """299 wins in 300 has a plain standard error of 0.003; Wilson's interval reaches 98.1%."""
+    m = comparison["no house rule"]
+    won = m.per_game("skill") + 0.25
+    low, high = m.interval("skill")
+    assert (low + 0.25, high + 0.25) == pytest.approx(sim.wilson(int(won.sum()), won.size))
+    assert low <= m.skill.value <= high and f"[{low:.2f}, {high:.2f}]" in m.cell("skill")
+    assert m.cell("moves") == f"{m.moves.value:.2f} ± {m.moves.stderr:.2f}"
+
+
+def test_effects_are_taken_deal_by_deal_on_the_same_deals(comparison):
+    plain, stacking = comparison["no house rule"], comparison["stacking"]
+    paired = comparison.effect("stacking", "moves")
+    d = stacking.sensible.moves.astype(float) - plain.sensible.moves
+    assert paired.effect.value == pytest.approx(d.mean())
+    assert paired.effect.stderr == pytest.approx(d.std(ddof=1) / np.sqrt(d.size))
+    assert paired.separate == pytest.approx(np.hypot(stacking.moves.stderr, plain.moves.stderr))
+    assert (paired.higher, paired.lower, paired.differ) == ((d > 0).sum(), (d < 0).sum(), (d != 0).sum())
+    # forced play changes no game of sensible bots: exactly 0 ± 0, not ± the rows' errors
+    forced = comparison.effect("force_play", "moves")
+    assert (forced.effect.value, forced.effect.stderr, forced.differ) == (0.0, 0.0, 0)
+    assert comparison.verdict("force_play") == "="
+    said = comparison.against_guesses({"force_play": "=", "stacking": "+"})
+    assert "+0.00 ± 0.00" in said and f"{paired.effect.value:+.2f} ± {paired.effect.stderr:.2f}" in said
+    assert f"{paired.higher} / {paired.lower}" in said and "1 of 2 guesses" in said or "2 of 2" in said
+
+
+def test_the_verdict_is_two_paired_standard_errors(comparison):
+    for m in comparison.measurements[1:]:
+        for figure in sim.FIGURES:
+            p = comparison.effect(m.label, figure)
+            want = "=" if abs(p.effect.value) <= 2 * p.effect.stderr else "+" if p.effect.value > 0 else "-"
+            assert comparison.verdict(m.label, figure) == want, (m.label, figure)
 
 
 def test_compare_house_takes_labels_and_switch_lists():

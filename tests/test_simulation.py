@@ -334,7 +334,9 @@ def test_lengths_by_player_count():
     out = sim.simulate_lengths([2, 5], games=15, rules=CLASSIC, seed=1)
     assert sorted(out) == [2, 5] and out[5].players == 5 and out[5].rules == "classic"
     table = sim.length_table({"classic": out})
-    assert "classic" in table and len(table.splitlines()) == 3
+    # a header, one row per player count, and once under it what ± is
+    assert "classic" in table and len(table.splitlines()) == 4
+    assert table.splitlines()[-1] == sim.se_note() and "± is one standard error" in table
 
 
 # ----------------------------------------------------------------------------- Wild Draw Four
@@ -447,9 +449,11 @@ def test_plots_have_text_alternatives_that_say_what_they_show():
     assert bundle["text/plain"] == conv.description == repr(conv)
     assert f'alt="{conv.description}"' in bundle["text/html"]
     assert bundle["text/html"].startswith('<img class="uno-figure" src="data:image/png;base64,')
-    # The numbers drawn are in the words: the last estimate, its band and the exact value.
+    # The numbers drawn are in the words: the last estimate, its band (two standard errors either
+    # side, said as its ends: a bare ± is one standard error everywhere) and the exact value.
     ns, mean, se = sim.running_estimate(d.outcomes("reflip"))
-    assert f"{mean[-1]:.4f} ± {2 * se[-1]:.4f}" in conv.description and "0.3214" in conv.description
+    band = f"{mean[-1]:.4f}, with a band from {mean[-1] - 2 * se[-1]:.4f} to {mean[-1] + 2 * se[-1]:.4f}"
+    assert band in conv.description and "0.3214" in conv.description and "±" not in conv.description
     assert "n from 2 to 2,000" in conv.description
     lengths = {"encanto": sim.simulate_lengths([2, 4], games=10, seed=1)}
     text = sim.plot_lengths(lengths).description
@@ -459,3 +463,56 @@ def test_plots_have_text_alternatives_that_say_what_they_show():
     classic = sim.plot_challenge(rules=CLASSIC).description
     assert "break-even q = 0.182" in classic and "classic rules" in classic
     assert "first mover" in sim.plot_first_mover({"encanto": {2: sim.simulate_games(10, 2, seed=1)}}).description
+
+
+# ----------------------------------------------------------------------------- the same deals, paired
+def test_the_sign_test_is_the_exact_binomial_count():
+    from math import comb
+
+    assert sim.sign_test(83, 65) == pytest.approx(2 * sum(comb(148, k) for k in range(66)) / 2**148)
+    assert sim.sign_test(83, 65) == pytest.approx(0.162, abs=0.001)
+    assert sim.sign_test(5, 3) == sim.sign_test(3, 5) == pytest.approx(0.7266, abs=1e-4)
+    assert sim.sign_test(0, 0) == sim.sign_test(4, 4) == 1.0
+    assert sim.sign_test(10, 0) == pytest.approx(2 / 2**10)
+    assert 0 < sim.sign_test(3000, 2000) < 1e-40  # big counts stay exact integers until the end
+    with pytest.raises(ValueError):
+        sim.sign_test(-1, 3)
+    assert sim.p_text(0.162) == "p = 0.16" and sim.p_text(0.004) == "p = 0.004" and sim.p_text(1e-5) == "p < 0.001"
+
+
+def test_a_paired_comparison_is_the_spread_of_the_differences():
+    a, b = np.array([10, 20, 30, 45]), np.array([7, 17, 27, 42])
+    p = sim.compare_paired(a, b, labels=("with", "without"), figure="moves")
+    assert (p.effect.value, p.effect.stderr, p.higher, p.lower) == (3.0, 0.0, 4, 0)
+    assert p.separate == pytest.approx(np.hypot(sim.Estimate.of(a).stderr, sim.Estimate.of(b).stderr))
+    assert p.separate > 5  # as separate games the deals' own spread would hide the effect
+    assert p.clear() and "as separate games it would be ±" in repr(p) and "4 higher for with" in repr(p)
+    wins = sim.compare_paired(np.array([True, True, False]), np.array([False, True, True]), labels=("A", "B"))
+    assert wins.kind == "wins" and "won only by A" in repr(wins) and wins.differ == 2 and not wins.clear()
+    with pytest.raises(ValueError):
+        sim.compare_paired([1, 2], [1, 2, 3])
+
+
+def test_the_tournament_compares_every_bot_with_its_baseline_deal_by_deal():
+    bots = {"sensible": "sensible", "challenger": sim.sensible(challenge_min_cards=0), "random": "random"}
+    t = sim.tournament(bots, games=60, players=4, seed=3, baseline="sensible")
+    c = t.compare("challenger")
+    x, y = t.won("challenger"), t.won("sensible")
+    assert (c.higher, c.lower, c.n) == ((x & ~y).sum(), (~x & y).sum(), 60) and c.b == "sensible"
+    assert c.effect.value == pytest.approx(x.mean() - y.mean())
+    text = repr(t)
+    assert "against sensible" in text and text.count("± is one standard error") == 1
+    wins = int(t.won("random").sum())
+    assert t.interval("random") == sim.wilson(wins, 60) and t.interval("random")[1] > 0.04 > wins / 60
+    assert sim.wilson(0, 60)[0] == 0 and sim.wilson(0, 60)[1] > 0.05  # no win in 60 still allows 6% (Wilson)
+    with pytest.raises(ValueError, match="baseline"):
+        sim.tournament(bots, games=4, baseline="nobody")
+    assert sim.tournament({"a": "random", "b": "random"}, games=4).compare("b").b == "a"  # the first by default
+
+
+def test_the_standard_deviation_is_the_standard_error_times_root_n():
+    e = sim.Estimate.of([2, 4, 6, 8])
+    assert e.sd == pytest.approx(np.std([2, 4, 6, 8], ddof=1)) and e.stderr == pytest.approx(e.sd / 2)
+    stats = sim.simulate_games(30, 4, seed=2)
+    assert sim.Estimate.of(stats.moves).sd == pytest.approx(stats.moves.std(ddof=1))
+    assert stats.summary().splitlines()[-1] == sim.se_note()

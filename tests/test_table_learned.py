@@ -297,7 +297,14 @@ def test_the_leaderboard_is_an_accessible_table_that_says_its_verdict_in_words()
     html = board.html()
     assert html.startswith("<table class='uno-leaderboard'><caption>Class tournament: each bot played the "
                            "same 30 Encanto games")
-    assert html.count("<th scope='col'>") == 7 and html.count("<th scope='row'>") == 3
+    assert html.count("<th scope='col'>") == 8 and html.count("<th scope='row'>") == 3
+    # each bot beside the built-in sensible bot, on the same deals: the deals only one of them won
+    sensible = next(s for s in board.standings if s.name == "sensible bot (built in)")
+    assert sensible.against is None and sensible.against_words() in html
+    for s in board.standings:
+        if s is not sensible:
+            assert s.against is not None and s.against.n == 30
+            assert f"won {s.against.higher} deals it lost, lost {s.against.lower} it won" in html
     assert "Ana&#x27;s bot (learned) (2)" in html  # two policies of one name stay two rows
     for s in board.standings:
         assert s.verdict(board.fair) in html

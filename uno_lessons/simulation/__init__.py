@@ -1,5 +1,6 @@
 """What the numbers say about UNO: many seeded bot games as numpy arrays, and questions
-about the deal answered twice, by Monte Carlo (with a standard error) and by exact counting.
+about the deal answered twice, by Monte Carlo (with a standard error) and by exact counting;
+two players, bots or rules compared on the same deals, deal by deal (:mod:`.paired`).
 
 Nothing here imports a UI library; plots import matplotlib only when they are drawn. A
 progress bar for notebooks is in ``uno_lessons.widgets.progress``.
@@ -12,7 +13,7 @@ from .challenge import ChallengeCheck, break_even, challenge_check, challenge_va
 from .contests import MatchStats, Tournament, simulate_matches, tournament
 from .deals import Comparison, Deals, compare_deals, deal_estimates, deal_estimates_loop, deal_many
 from .deck import QUESTIONS, deck_layout, is_returned, rule_ids
-from .estimate import Estimate, running_estimate
+from .estimate import Z95, Estimate, running_estimate, se_note, wilson
 from .exact import exact_value, p_can_play, p_reflip, p_wild_in_hand
 from .figure import DescribedFigure
 from .games import (
@@ -25,13 +26,24 @@ from .games import (
     sensible,
     simulate_games,
 )
-from .house import HOUSE_VARIANTS, HouseComparison, HouseMeasurement, compare_house, measure_house, plot_house
+from .house import (
+    FIGURES,
+    HOUSE_VARIANTS,
+    HouseComparison,
+    HouseMeasurement,
+    compare_house,
+    measure_house,
+    plot_house,
+)
+from .paired import Paired, compare_paired, p_text, sign_test
 from .player_counts import first_mover_edge, first_mover_table, length_table, simulate_lengths
 from .plots import plot_challenge, plot_convergence, plot_first_mover, plot_lengths, plot_win_shares
 
 __all__ = [
     # estimates
-    "Estimate", "running_estimate",
+    "Estimate", "running_estimate", "se_note", "wilson", "Z95",
+    # the same deals, compared deal by deal
+    "Paired", "compare_paired", "p_text", "sign_test",
     # the deal, exactly and by Monte Carlo
     "QUESTIONS", "deck_layout", "is_returned", "rule_ids",
     "exact_value", "p_can_play", "p_reflip", "p_wild_in_hand",
@@ -39,7 +51,7 @@ __all__ = [
     # bot games
     "Answers", "GameStats", "Progress", "make_players", "sensible", "simulate_games",
     # house rules (lesson 11)
-    "house_rules", "max_hand_size", "HOUSE_VARIANTS", "HouseComparison", "HouseMeasurement", "compare_house",
+    "house_rules", "max_hand_size", "FIGURES", "HOUSE_VARIANTS", "HouseComparison", "HouseMeasurement", "compare_house",
     "measure_house", "plot_house",
     "first_mover_edge", "first_mover_table", "length_table", "simulate_lengths",
     "MatchStats", "Tournament", "simulate_matches", "tournament",

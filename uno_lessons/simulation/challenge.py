@@ -12,7 +12,7 @@ import numpy as np
 
 from ..engine.rules import Rules
 from ..i18n import _
-from .estimate import Estimate
+from .estimate import Estimate, se_note
 from .games import sensible, simulate_games
 
 
@@ -63,6 +63,7 @@ class ChallengeCheck:
             lines.append(f"{'':{len(name) + 2}}{rate:>10.2f} {q.value:>8.3f} ± {q.stderr:.3f} "
                          f"{c.value:>+9.2f} ± {c.stderr:.2f} {float(chal):>+8.2f} "
                          f"{a.value:>+7.2f} ± {a.stderr:.2f} {float(acc):>+8.2f}")
+        lines.append(se_note())
         return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ from ..engine.cards import Card
 from ..engine.rules import Rules
 from ..i18n import _
 from .deck import _PER_COLOR, _WILD_ID, QUESTIONS, _layout, deck_layout, is_returned, rule_ids
-from .estimate import Estimate
+from .estimate import Estimate, se_note
 from .exact import exact_value
 
 
@@ -221,6 +221,8 @@ class Comparison:
         for q, exact, est in self.rows:
             lines.append(f"{pad}{words[q]:<{width}}  {rule_ids(q, self.rules):<{ids}}  {float(exact):6.4f}  "
                          f"{est!r:<28} {est.z(float(exact)):+5.1f}")
+        lines.append(se_note() + " " + _("z is the gap between the estimate and the exact value, in standard "
+                                         "errors."))
         return "\n".join(lines)
 
 

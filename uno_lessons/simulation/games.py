@@ -19,7 +19,7 @@ from ..engine.moves import Move
 from ..engine.rules import HOUSE_SWITCHES, Rules, rule_set_name
 from ..engine.seeds import Seed
 from ..i18n import _, ngettext
-from .estimate import Estimate, label_rows
+from .estimate import Estimate, label_rows, se_note
 
 _WD4 = Rank.WILD_DRAW_FOUR
 
@@ -105,7 +105,7 @@ class GameStats:
         count = f"{self.n:,}"
         head = ngettext("{count} {rules} game, {players} players", "{count} {rules} games, {players} players",
                         self.n, count=count, rules=rule_set_name(self.rules), players=self.players)
-        return "\n".join([head] + label_rows(rows))
+        return "\n".join([head] + label_rows(rows) + [se_note()])
 
     def __repr__(self) -> str:
         return self.summary()

@@ -12,8 +12,10 @@ set. :func:`measure_house` plays two tables of seeded games under it:
   of wins minus the fair share, how much skill the rule leaves.
 
 :func:`compare_house` measures several variants with the same seed, so each variant plays the
-same deals, and returns a :class:`HouseComparison`: a table, and ``plot()`` with a text
-alternative.
+same deals, and returns a :class:`HouseComparison`: a table, ``plot()`` with a text
+alternative, and ``effect()``/``against_guesses()``, which compare a variant with the first
+deal by deal (:mod:`.paired`): on the same deals the error of a difference is the spread of
+the per-deal differences, not the two rows' errors added as squares.
 """
 
 from __future__ import annotations
@@ -25,15 +27,23 @@ import numpy as np
 
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
-from .estimate import Estimate
+from .estimate import Z95, Estimate, wilson
 from .figure import DescribedFigure
 from .games import GameStats, _simulate, house_rules
+from .paired import Paired, compare_paired
 
-__all__ = ["HouseComparison", "HouseMeasurement", "HOUSE_VARIANTS", "compare_house", "measure_house", "plot_house"]
+__all__ = ["FIGURES", "HouseComparison", "HouseMeasurement", "HOUSE_VARIANTS", "compare_house", "measure_house",
+           "plot_house"]
 
 #: The variants lesson 11 compares: no house rule, each house rule alone, and a party of three.
 HOUSE_VARIANTS: tuple[tuple[str, ...], ...] = ((), *((name,) for name in HOUSE_SWITCHES),
                                                 ("stacking", "jump_in", "seven_zero"))
+
+
+#: The figures of a variant, by attribute name, in the order the table shows them.
+FIGURES = ("moves", "drawn", "biggest_hand", "first_mover_edge", "skill")
+#: The figures that are a share of games won minus the fair share: shown with Wilson's interval.
+SHARES = ("first_mover_edge", "skill")
 
 
 @dataclass(frozen=True, repr=False)
@@ -52,19 +62,53 @@ class HouseMeasurement:
     sensible: GameStats
     mixed: GameStats
 
+    def per_game(self, figure: str) -> np.ndarray:
+        """The figure ``figure`` (a name in :data:`FIGURES`) of every game, in deal order: what
+        a paired comparison subtracts deal by deal."""
+        fair = 1 / self.players
+        games = {"moves": lambda: self.sensible.moves, "drawn": lambda: self.sensible.drawn,
+                 "biggest_hand": lambda: self.sensible.max_hand,
+                 "first_mover_edge": lambda: (self.sensible.winner == self.sensible.first_player) - fair,
+                 "skill": lambda: (self.mixed.winner == np.arange(self.mixed.n) % self.players) - fair}
+        return np.asarray(games[figure](), dtype=float)
+
+    def interval(self, figure: str) -> tuple[float, float]:
+        """A 95% interval for ``figure``: Wilson's for the two shares (minus the fair share), which
+        is not squeezed to nothing near 0% or 100% of the games won; ``value ± 1.96 SE`` for the others."""
+        est = getattr(self, figure)
+        if figure not in SHARES:
+            return (est.value - Z95 * est.stderr, est.value + Z95 * est.stderr)
+        fair = 1 / self.players
+        hits = int(round((est.value + fair) * est.n))
+        low, high = wilson(hits, est.n)
+        return (low - fair, high - fair)
+
+    def cell(self, figure: str) -> str:
+        """The figure as the table shows it: ``47.56 ± 1.25``, or a share's ``0.75 [0.73, 0.75]``."""
+        est = getattr(self, figure)
+        if figure in SHARES:
+            low, high = self.interval(figure)
+            return f"{est.value:.2f} [{low:.2f}, {high:.2f}]"
+        return f"{est.value:.2f} ± {est.stderr:.2f}"
+
     def rows(self) -> list[tuple[str, Estimate]]:
         """The figures with their names, in the order the table shows them."""
-        return [(_("moves per hand"), self.moves), (_("cards drawn per hand"), self.drawn),
-                (_("biggest hand per game"), self.biggest_hand),
-                (_("first mover's edge"), self.first_mover_edge),
-                (_("skill left (sensible vs random)"), self.skill)]
+        return [(_figure_name(figure), getattr(self, figure)) for figure in FIGURES]
 
     def __repr__(self) -> str:
         lines = [_("{label}: {games} games of sensible bots, {mixed} of one sensible bot against random ones, "
                    "{players} players", label=self.label, games=self.sensible.n, mixed=self.mixed.n,
                    players=self.players)]
-        lines += [f"  {name:<34}{est!r}" for name, est in self.rows()]
+        lines += [f"  {_figure_name(figure):<34}{self.cell(figure)}" for figure in FIGURES]
+        lines.append(_caption(self.sensible.n, self.players))
         return "\n".join(lines)
+
+
+def _caption(games: int, players: int) -> str:
+    """What the numbers of a house table are, said once under it."""
+    return _("{games} games per variant and table, {players} players. ± is one standard error (SE); the two edges "
+             "show a 95% interval in brackets (Wilson's). Made this way, about 19 intervals in 20 hold the true "
+             "value.", games=games, players=players)
 
 
 def _skill_seating(players: int):
@@ -111,44 +155,56 @@ class HouseComparison:
         raise KeyError(label)
 
     def table(self) -> str:
-        """One row per variant, one column per figure, each ``value ± SE``."""
+        """One row per variant, one column per figure (``value ± SE``, or a share's 95% interval),
+        and one line under it that says what ``±`` and the brackets are."""
         first = self.measurements[0]
-        names = [name for name, _est in first.rows()]
+        names = [_figure_name(figure) for figure in FIGURES]
         width = max(len(m.label) for m in self.measurements) + 2
-        cols = [max(len(name), 15) + 2 for name in names]  # "102.04 ± 5.96" fits in 15
+        cols = [max(len(name), 17) + 2 for name in names]  # "102.04 ± 5.96" and "0.75 [0.73, 0.75]" fit in 17
         lines = [f"{_('variant'):<{width}}" + "".join(f"{name:>{w}}" for name, w in zip(names, cols))]
         for m in self.measurements:
-            cells = "".join(f"{f'{est.value:.2f} ± {est.stderr:.2f}':>{w}}" for (_name, est), w in zip(m.rows(), cols))
+            cells = "".join(f"{m.cell(figure):>{w}}" for figure, w in zip(FIGURES, cols))
             lines.append(f"{m.label:<{width}}{cells}")
-        lines.append(_("{games} games per variant and table, {players} players; ± is one standard error, "
-                       "about 19 times in 20 the true value lies within two.", games=first.sensible.n,
-                       players=first.players))
+        lines.append(_caption(first.sensible.n, first.players))
+        lines.append(_("Every variant played the same deals: compare two rows deal by deal (effect, "
+                       "against_guesses), not by these errors."))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         return self.table()
 
+    def effect(self, label: str, figure: str = "moves") -> Paired:
+        """Variant ``label`` against the first variant on the same deals: ``figure`` compared
+        deal by deal, with the paired standard error and the deals that came out differently."""
+        a, b = self[label], self.measurements[0]
+        return compare_paired(a.per_game(figure), b.per_game(figure), labels=(a.label, b.label),
+                              figure=_figure_name(figure))
+
     def verdict(self, label: str, figure: str = "moves") -> str:
         """``"+"``, ``"-"`` or ``"="``: does ``figure`` of variant ``label`` lie more than two
-        standard errors above or below the first variant's (the same deals), or neither?"""
-        a, b = getattr(self[label], figure), getattr(self.measurements[0], figure)
-        effect, error = a.value - b.value, float(np.hypot(a.stderr, b.stderr))
-        return "+" if effect > 2 * error else "-" if effect < -2 * error else "="
+        paired standard errors above or below the first variant's (the same deals), or neither?"""
+        paired = self.effect(label, figure)
+        if not paired.clear():
+            return "="
+        return "+" if paired.effect.value > 0 else "-"
 
     def against_guesses(self, guesses: Mapping[str, str], figure: str = "moves") -> str:
         """Each guess (``"+"`` more, ``"-"`` less, ``"="`` no clear change, against the first
-        variant) beside the measured effect ± SE and its verdict, as :meth:`verdict` gives it."""
-        base = getattr(self.measurements[0], figure)
-        lines = [_("{figure}, against {base}: guess, measured effect ± standard error, verdict",
-                   figure=_figure_name(figure), base=self.measurements[0].label)]
+        variant) beside the effect measured deal by deal ± its paired standard error, how many
+        deals came out higher and lower, and the verdict as :meth:`verdict` gives it."""
+        base = self.measurements[0]
+        lines = [_("{figure}, against {base} on the same {n} deals: guess, effect ± standard error (deal by deal), "
+                   "deals where it came out higher / lower, verdict", figure=_figure_name(figure), base=base.label,
+                   n=base.sensible.n)]
         width = max(len(label) for label in guesses) + 2
         right = 0
         for label, guess in guesses.items():
-            est = getattr(self[label], figure)
+            paired = self.effect(label, figure)
             verdict = self.verdict(label, figure)
             right += guess.strip() == verdict
-            lines.append(f"  {label:<{width}}{guess:^7}{est.value - base.value:>+10.2f} ± "
-                         f"{float(np.hypot(est.stderr, base.stderr)):<7.2f}{verdict:^7}")
+            counts = f"{paired.higher} / {paired.lower}"
+            lines.append(f"  {label:<{width}}{guess:^7}{paired.effect.value:>+10.2f} ± {paired.effect.stderr:<7.2f}"
+                         f"{counts:>11}{verdict:^9}")
         lines.append(_("{right} of {count} guesses match the verdict (+ more, - less, = no clear change: within "
                        "two standard errors).", right=right, count=len(guesses)))
         return "\n".join(lines)
@@ -177,8 +233,9 @@ def _figure_name(figure: str) -> str:
 
 
 def plot_house(comparison: HouseComparison, figures: Sequence[str]):
-    """Horizontal error bars (± 2 SE), one panel per figure, the variants down the side; the
-    dashed line is the first variant's value (zero for the two edges)."""
+    """Horizontal bars of 95% intervals (:meth:`HouseMeasurement.interval`), one panel per
+    figure, the variants down the side; the dashed line is the first variant's value (zero for
+    the two edges)."""
     import matplotlib.pyplot as plt
 
     ms = comparison.measurements
@@ -188,18 +245,20 @@ def plot_house(comparison: HouseComparison, figures: Sequence[str]):
     parts = []
     for ax, figure in zip(axes[0], figures):
         est = [getattr(m, figure) for m in ms]
+        bounds = np.array([m.interval(figure) for m in ms])
+        values = np.array([e.value for e in est])
         y = np.arange(len(ms))
-        ax.errorbar([e.value for e in est], y, xerr=[2 * e.stderr for e in est], fmt="o", capsize=3)
-        ref = 0.0 if figure in ("skill", "first_mover_edge") else est[0].value
+        ax.errorbar(values, y, xerr=np.abs(bounds.T - values), fmt="o", capsize=3)
+        ref = 0.0 if figure in SHARES else est[0].value
         ax.axvline(ref, color="black", ls="--", lw=1)
         ax.set_yticks(y, labels)
         ax.set_xlabel(_figure_name(figure))
-        values = ", ".join(_("{variant} {value:.2f} ± {band:.2f}", variant=m.label, value=e.value,
-                             band=2 * e.stderr) for m, e in zip(ms, est))
-        parts.append(_("{figure}: {values}", figure=_figure_name(figure), values=values))
+        said = ", ".join(_("{variant} {value:.2f} ({low:.2f} to {high:.2f})", variant=m.label, value=e.value,
+                           low=low, high=high) for m, e, (low, high) in zip(ms, est, bounds))
+        parts.append(_("{figure}: {values}", figure=_figure_name(figure), values=said))
     axes[0][0].invert_yaxis()  # the first variant on top (the axes share y: once is enough)
     fig.tight_layout()
-    text = _("Dots with bars of ± 2 standard errors, one panel per figure, one row per variant; the dashed "
-             "line is zero for the two edges and the first variant's value for the others. {panels}.",
-             panels="; ".join(parts))
+    text = _("Dots with bars of 95% intervals (Wilson's for the two edges), one panel per figure, one row per "
+             "variant; the dashed line is zero for the two edges and the first variant's value for the others. "
+             "{panels}.", panels="; ".join(parts))
     return DescribedFigure(fig, text)

@@ -1,12 +1,15 @@
 """A class tournament: the learners' saved policies and the built-in bots, each playing the
-same seeded games against sensible bots, ranked by win rate with a 95% interval.
+same seeded games against sensible bots, ranked by win rate with a 95% interval (Wilson's),
+and each compared with the built-in sensible bot on the same deals (the deals only one of the
+two won, and the sign test's p: :mod:`.paired`).
 
 ``class_tournament(policies)`` runs :func:`.contests.tournament` with a factory per policy
 (``seed -> PolicyBot(policy, seed)``: only the package's own code plays the learners'
 numbers), so the same policies, games and seed give the same leaderboard on any machine.
 :meth:`Leaderboard.html` is the table for the projector: a caption that says what was
-played, one row per bot, rank, win rate and interval as numbers, and a verdict in words
-(above, within chance of, or below a fair share), so nothing is said by colour alone.
+played, one row per bot, rank, win rate and interval as numbers, a verdict in words (above,
+within chance of, or below a fair share) and the comparison with the sensible bot in words,
+so nothing is said by colour alone.
 """
 
 from __future__ import annotations
@@ -21,7 +24,12 @@ from ..engine.bots import Bot
 from ..engine.rules import Rules, rule_set_name
 from ..i18n import _, ngettext
 from .contests import Tournament, tournament
+from .estimate import Z95, wilson
 from .games import Progress
+from .paired import Paired, p_text
+
+__all__ = ["BUILT_IN", "Z95", "Leaderboard", "Learned", "Standing", "built_in_label", "class_tournament",
+           "learned_label"]
 
 
 class Learned(Protocol):
@@ -39,14 +47,14 @@ class Learned(Protocol):
 
 #: The built-in bots a class tournament adds to the learners' policies, by name.
 BUILT_IN = ("random", "sensible")
-#: How many standard errors a 95% interval spans on each side (normal approximation).
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
 class Standing:
     """One bot's line of the leaderboard: its place, name, whether a learner trained it, the
-    games it won of those it played, and its win rate with a 95% interval."""
+    games it won of those it played, its win rate with a 95% interval (Wilson's), and how it
+    did against the built-in sensible bot on the same deals (None for that bot itself, or when
+    it did not play)."""
 
     rank: int
     name: str
@@ -56,6 +64,21 @@ class Standing:
     rate: float
     low: float
     high: float
+    against: Paired | None = None
+
+    def against_words(self) -> str:
+        """The comparison with the sensible bot, in words: the deals only one of them won, and
+        whether that split is within chance (sign test, p ≥ 0.05)."""
+        c = self.against
+        if c is None:
+            return "–"
+        if c.differ == 0:
+            return _("the same winner on every deal")
+        verdict = (_("within chance") if c.p >= 0.05 else
+                   _("better than the sensible bot, beyond chance") if c.higher > c.lower else
+                   _("worse than the sensible bot, beyond chance"))
+        return _("won {only_it} deals it lost, lost {only_other} it won ({p}): {verdict}",
+                 only_it=c.higher, only_other=c.lower, p=p_text(c.p), verdict=verdict)
 
     def verdict(self, fair: float) -> str:
         """In words, how the win rate compares with a fair share ``fair`` (1 / players)."""
@@ -95,10 +118,17 @@ class Leaderboard:
             self.games, rules=rule_set_name(self.tournament.rules), players=self.tournament.players,
             seed=self.seed, fair=fair)
 
+    def reading(self) -> str:
+        """How to read the numbers, said once under the table (and in the HTML caption)."""
+        return _("The interval is Wilson's 95% interval: made this way, about 19 intervals in 20 hold the bot's "
+                 "true win rate. The last column compares each bot with the sensible bot on the same deals; p is "
+                 "the sign test's chance of a split at least this uneven if the two played equally well.")
+
     def html(self) -> str:
         """The leaderboard as an accessible HTML table (caption, column headers, row headers)."""
         heads = (_("Place"), _("Bot"), _("Trained by a learner"), _("Games won"), _("Win rate"),
-                 _("{level} interval", level="95%"), _("Compared with a fair share"))
+                 _("{level} interval", level="95%"), _("Compared with a fair share"),
+                 _("On the same deals as the sensible bot"))
         head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads)
         rows = []
         for s in self.standings:
@@ -106,10 +136,10 @@ class Leaderboard:
             cells = (escape(_("yes") if s.learned else _("no, built in")),
                      escape(_("{wins} of {games}", wins=s.wins, games=s.games)),
                      format(s.rate, ".1%"), escape(_("{low} to {high}", low=low, high=high)),
-                     escape(s.verdict(self.fair)))
+                     escape(s.verdict(self.fair)), escape(s.against_words()))
             rows.append(f"<tr data-bot='{escape(s.name)}'><td>{s.rank}</td><th scope='row'>{escape(s.name)}</th>"
                         + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        return (f"<table class='uno-leaderboard'><caption>{escape(self.caption())}</caption>"
+        return (f"<table class='uno-leaderboard'><caption>{escape(self.caption())} {escape(self.reading())}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
     def _repr_html_(self) -> str:
@@ -118,7 +148,9 @@ class Leaderboard:
     def __repr__(self) -> str:
         lines = [self.caption()]
         for s in self.standings:
-            lines.append(f"{s.rank:>2}. {s.name:<28} {s.rate:6.1%}  [{s.low:.1%}, {s.high:.1%}]  {s.verdict(self.fair)}")
+            lines.append(f"{s.rank:>2}. {s.name:<28} {s.rate:6.1%}  [{s.low:.1%}, {s.high:.1%}]  {s.verdict(self.fair)}; "
+                         f"{s.against_words()}")
+        lines.append(self.reading())
         return "\n".join(lines)
 
 
@@ -167,20 +199,22 @@ def class_tournament(policies: Iterable[Learned] | Mapping[str, Learned], games:
     if not contestants:
         raise ValueError(_("A tournament needs at least one bot."))
     result = tournament(contestants, games, players, rules=rules, seed=seed, progress=progress)
-    return Leaderboard(result, _standings(result, learned), seed)
+    reference = next((name for name, bot in contestants.items() if bot == "sensible"), None)
+    return Leaderboard(result, _standings(result, learned, reference), seed)
 
 
-def _standings(result: Tournament, learned: set[str]) -> tuple[Standing, ...]:
+def _standings(result: Tournament, learned: set[str], reference: str | None) -> tuple[Standing, ...]:
     rows = []
     for name in result.names:
-        est = result.win_rate(name)
-        wins = round(est.value * est.n)
-        low, high = max(0.0, est.value - Z95 * est.stderr), min(1.0, est.value + Z95 * est.stderr)
-        rows.append((name, wins, est.n, est.value, low, high))
+        won = result.won(name)
+        wins, n = int(won.sum()), int(won.size)
+        low, high = wilson(wins, n)
+        against = result.compare(name, reference) if reference is not None and name != reference else None
+        rows.append((name, wins, n, wins / n, low, high, against))
     rows.sort(key=lambda r: (-r[1], r[0]))
     out, rank, last = [], 0, math.nan
-    for i, (name, wins, n, rate, low, high) in enumerate(rows, 1):
+    for i, (name, wins, n, rate, low, high, against) in enumerate(rows, 1):
         if wins != last:
             rank, last = i, wins
-        out.append(Standing(rank, name, name in learned, wins, n, rate, low, high))
+        out.append(Standing(rank, name, name in learned, wins, n, rate, low, high, against))
     return tuple(out)

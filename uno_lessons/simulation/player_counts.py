@@ -8,7 +8,7 @@ import numpy as np
 
 from ..engine.rules import Rules
 from ..i18n import _
-from .estimate import Estimate
+from .estimate import Estimate, se_note
 from .games import GameStats, Progress, simulate_games
 
 
@@ -45,7 +45,7 @@ def length_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
         e = Estimate.of(stats.moves)
         return f"{e.value:>11.1f} ± {e.stderr:<6.1f}"
 
-    return _by_players(results, f"{_('players'):>7}  ", 20, lambda n: f"{n:>7}  ", cell)
+    return _by_players(results, f"{_('players'):>7}  ", 20, lambda n: f"{n:>7}  ", cell) + "\n" + se_note()
 
 
 def first_mover_edge(results: Mapping[str, Mapping[int, GameStats]]) -> Estimate:
@@ -61,4 +61,4 @@ def first_mover_table(results: Mapping[str, Mapping[int, GameStats]]) -> str:
         return f"{e.value:>8.3f} ± {e.stderr:.3f}" if e else " " * 16
 
     return _by_players(results, f"{_('players'):>7} {_('fair'):>6}  ", 16, lambda n: f"{n:>7} {1 / n:>6.3f}  ",
-                       cell)
+                       cell) + "\n" + se_note()

@@ -33,7 +33,8 @@ def _axes(ax: Any = None, figsize: tuple[float, float] = (7, 4)):
 
 
 def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str | None = None):
-    """The running estimate with its ±2 SE band and the exact value, and the error on log-log axes.
+    """The running estimate with a band two standard errors either side and the exact value, and
+    the error on log-log axes.
 
     The second panel (left out when ``ax`` is given) shows the error and 2 SE shrinking like 1/√n.
     """
@@ -49,17 +50,17 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str |
     last, band = float(mean[-1]), float(2 * se[-1])
     inside = abs(last - exact) <= band
     text = _("The running estimate of {label} for sample sizes n from {first:,} to {n:,} (log scale), with a "
-             "band of ± 2 standard errors and the exact value {exact:.4f} as a dashed line.",
+             "band reaching two standard errors either side and the exact value {exact:.4f} as a dashed line.",
              label=label, first=int(ns[0]), n=int(ns[-1]), exact=exact)
     # Two whole sentences, not a fragment glued in: a translator can say "holds" and "just
     # misses" each in their own word order.
     if inside:
-        text += " " + _("At n = {n:,} the estimate is {value:.4f} ± {band:.4f}, a band that holds the exact value.",
-                        n=int(ns[-1]), value=last, band=band)
+        text += " " + _("At n = {n:,} the estimate is {value:.4f}, with a band from {low:.4f} to {high:.4f} that "
+                        "holds the exact value.", n=int(ns[-1]), value=last, low=last - band, high=last + band)
     else:
-        text += " " + _("At n = {n:,} the estimate is {value:.4f} ± {band:.4f}, a band that just misses the exact "
-                        "value.", n=int(ns[-1]), value=last, band=band)
-    ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label=_("± 2 standard errors"))
+        text += " " + _("At n = {n:,} the estimate is {value:.4f}, with a band from {low:.4f} to {high:.4f} that "
+                        "just misses the exact value.", n=int(ns[-1]), value=last, low=last - band, high=last + band)
+    ax.fill_between(ns, mean - 2 * se, mean + 2 * se, alpha=0.3, label=_("two standard errors either side"))
     ax.plot(ns, mean, lw=1.5, label=label)
     ax.axhline(exact, color="black", ls="--", lw=1, label=_("exact {value:.4f}", value=exact))
     ax.set_xscale("log")
@@ -84,7 +85,8 @@ def plot_convergence(samples: Any, exact: float, *, ax: Any = None, label: str |
 
 
 def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
-    """Mean game length ± 2 SE by player count for each rule set, and the spread at 4 players."""
+    """Mean game length (bars two SE either side) by player count for each rule set, and the spread
+    of single games at 4 players."""
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
@@ -103,13 +105,14 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
         if 4 in by_n:
             right.hist(by_n[4].moves, bins=30, alpha=0.5, label=_("{rules}, 4 players", rules=rule_set_name(name)))
     left.set_xlabel(_("players"))
-    left.set_ylabel(_("moves per game (mean ± 2 SE)"))
+    left.set_ylabel(_("moves per game (mean, bars 2 SE either side)"))
     left.legend()
     right.set_xlabel(_("moves in one game"))
     right.set_ylabel(_("games"))
     right.legend()
     fig.tight_layout()
-    text = _("Left: mean moves per game (± 2 standard errors) by number of players: {means}.",
+    text = _("Left: mean moves per game (bars reach two standard errors either side) by number of players: "
+             "{means}.",
              means=_join(means))
     if spreads:
         text += " " + _("Right: how many games took how many moves at 4 players; {spreads}.",
@@ -118,7 +121,7 @@ def plot_lengths(results: Mapping[str, Mapping[int, GameStats]]):
 
 
 def plot_win_shares(stats: Sequence[GameStats]):
-    """Each seat's share of wins ± 2 SE, one panel per player count, with the fair share."""
+    """Each seat's share of wins (bars two SE either side), one panel per player count, with the fair share."""
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(stats), figsize=(5 * len(stats), 3.5), squeeze=False)
@@ -137,13 +140,14 @@ def plot_win_shares(stats: Sequence[GameStats]):
                               players=s.players, rules=rule_set_name(s.rules)))
         ax.legend()
     fig.tight_layout()
-    text = _("Bars: each seat's share of wins (± 2 standard errors) against the fair share. {panels}.",
+    text = _("Bars: each seat's share of wins (error bars reach two standard errors either side) against the fair "
+             "share. {panels}.",
              panels=_join(panels))
     return DescribedFigure(fig, text)
 
 
 def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
-    """The first mover's share of wins divided by the fair share, ± 2 SE, by player count."""
+    """The first mover's share of wins divided by the fair share (bars two SE either side), by player count."""
     fig, ax = _axes()
     lines = []
     for k, (name, by_n) in enumerate(results.items()):
@@ -160,7 +164,8 @@ def plot_first_mover(results: Mapping[str, Mapping[int, GameStats]]):
     ax.set_xlabel(_("players"))
     ax.set_ylabel(_("first mover's wins / fair share"))
     ax.legend()
-    text = _("Points (± 2 standard errors): the first mover's share of wins divided by the fair share, by "
+    text = _("Points (bars reach two standard errors either side): the first mover's share of wins divided by the "
+             "fair share, by "
              "number of players; the dashed line at 1 is a fair game. {lines}.", lines=_join(lines))
     return DescribedFigure(fig, text)
 
@@ -183,9 +188,9 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     if check is not None:
         xs = [e.value for e in check.bluff_share]
         ax.errorbar(xs, [e.value for e in check.challenge], yerr=[2 * e.stderr for e in check.challenge],
-                    fmt="o", color="C1", capsize=3, label=_("challenge (simulated ± 2 SE)"))
+                    fmt="o", color="C1", capsize=3, label=_("challenge (simulated, 2 SE either side)"))
         ax.errorbar(xs, [e.value for e in check.accept], yerr=[2 * e.stderr for e in check.accept],
-                    fmt="s", color="C0", capsize=3, label=_("accept (simulated ± 2 SE)"))
+                    fmt="s", color="C0", capsize=3, label=_("accept (simulated, 2 SE either side)"))
     ax.set_xlabel(_("share of Wild Draw Fours that are bluffs (q)"))
     ax.set_ylabel(_("their cards gained − your cards drawn"))
     ax.set_title(_("Answering a Wild Draw Four ({rules})", rules=rules.display_name))
@@ -193,5 +198,5 @@ def plot_challenge(check: ChallengeCheck | None = None, rules: Rules | None = No
     if check is not None:
         points = _join([_("at q = {q:.3f} challenge {c:.2f}, accept {a:.2f}", q=q.value, c=c.value, a=a.value)
                         for q, c, a in zip(check.bluff_share, check.challenge, check.accept)])
-        text += " " + _("Simulated points (± 2 standard errors): {points}.", points=points)
+        text += " " + _("Simulated points (bars reach two standard errors either side): {points}.", points=points)
     return DescribedFigure(fig, text)
