@@ -8,9 +8,11 @@ otherwise) and moves every weight by::
 
     learning_rate × (reward − baseline) × Σ (features of the move made − expected features)
 
-The baseline is the average reward so far: a game that went better than usual makes its
-moves likelier, a worse one makes them less likely. That is REINFORCE (Williams, 1992)
-with a baseline, for a linear softmax policy.
+The baseline is a moving average of the rewards of the games before: for the first 100 games
+the plain average of all of them (0 before the first), after that each new reward moves it 1%
+of the way, so it follows roughly the last hundred games as the learner gets better. A game
+that went better than that makes its moves likelier, a worse one makes them less likely. That
+is REINFORCE (Williams, 1992) with a baseline, for a linear softmax policy.
 """
 
 from __future__ import annotations
@@ -137,6 +139,7 @@ def train(features: Sequence[str] = FEATURES, *, opponents: Sequence[str | Bot] 
         r = float(reward_of(game, seat))
         rewards[i], wins[i] = r, game.winner == seat
         weights += learning_rate * (r - baseline) * learner.gradient
+        # the moving average: the plain mean of the first 100 rewards, then 1% of the way each game
         baseline += (r - baseline) / (i + 1) if i < 100 else 0.01 * (r - baseline)
         history[i] = weights
     seconds = time.perf_counter() - began
