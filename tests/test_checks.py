@@ -23,6 +23,8 @@ import pytest
 from uno_lessons import Card, Color, Game, Rules, hand_points, matches
 from uno_lessons import checks as ck
 from uno_lessons.checks import reference as reference_answers
+from uno_lessons.checks.core import NOT_A_RULE, hint_source
+from uno_lessons.checks.step import step_result
 from uno_lessons.checks.reference import DEPENDS, REFERENCE, namespace_of
 from uno_lessons.engine.bots import Bot, RandomBot
 from uno_lessons.engine.cards import Rank
@@ -69,7 +71,7 @@ def checked_in_notebooks() -> list[str]:
 # ------------------------------------------------------------------ reference solutions
 def test_every_check_is_used_by_a_solution_notebook_once():
     used = checked_in_notebooks()
-    assert sorted(used) == sorted(ck.CHECKS)
+    assert sorted(used) == sorted([*ck.CHECKS, *ck.ANSWERS])
 
 
 @pytest.mark.parametrize("func_name", list(ck.CHECKS))
@@ -94,6 +96,15 @@ def _cards_in_deck_zero_is_two(code, rules):
 def _cards_in_deck_wdt_everywhere(code, rules):
     card = Card.parse(code)
     return 4 if card.is_wild else 1 if card.rank is Rank.ZERO else 2
+
+
+def _se(values) -> float:
+    return float(np.std(values, ddof=1) / math.sqrt(len(values)))
+
+
+def _paired(a, b) -> tuple[float, float]:
+    d = np.subtract(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+    return float(d.mean()), _se(d)
 
 
 def _first_player_no_wrap(dealer, players, first_card, rules):
@@ -276,25 +287,29 @@ WRONG = [
     ("summarize", lambda games, p: (sum(w == p for w, _ in games) / len(games),
                                     sum(x for w, x in games if w == p) / max(1, sum(w == p for w, _ in games))),
      "E-SCORE-2", "averages over wins only, divides by zero"),
-    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v)) / len(v) ** 0.5), "H-DRAW-UNTIL",
+    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v)) / len(v) ** 0.5), "statistics",
      "spread over n, not n - 1"),
-    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v, ddof=1))), "H-DRAW-UNTIL",
-     "the spread, not the standard error"),
-    ("share_above_fair", lambda won, n: sum(won) / len(won), "E-SETUP-5", "the share, fair share not taken off"),
-    ("share_above_fair", lambda won, n: sum(won) / n - 1 / n, "E-SETUP-5", "divides by the players"),
-    ("difference", lambda a, b: (a.value - b.value, a.stderr + b.stderr), "H-STACK", "errors simply added"),
-    ("difference", lambda a, b: (b.value - a.value, math.hypot(a.stderr, b.stderr)), "H-STACK",
-     "without minus with"),
-    ("is_clear", lambda a, b: a.value - b.value > 2 * math.hypot(a.stderr, b.stderr), "H-SEVEN-ZERO",
-     "a smaller figure never clear"),
-    ("is_clear", lambda a, b: abs(a.value - b.value) > math.hypot(a.stderr, b.stderr), "H-SEVEN-ZERO",
-     "one standard error, not two"),
-    ("softmax", lambda s: np.exp(s) / np.exp(s).sum(), "E-MATCH-1", "overflows on large scores"),
-    ("softmax", lambda s: s / s.sum(), "E-MATCH-1", "scores shared out, not e to the scores"),
-    ("score_gradient", lambda m, p, k: m[k], "E-DRAW-2", "expected features not taken off"),
-    ("score_gradient", lambda m, p, k: m[k] - m.mean(axis=0), "E-DRAW-2", "plain mean, not weighted by chance"),
-    ("reinforce_step", lambda w, g, r, b, lr: w + lr * r * g, "E-WIN-1", "no baseline"),
-    ("reinforce_step", lambda w, g, r, b, lr: w + (r - b) * g, "E-WIN-1", "no learning rate"),
+    ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v, ddof=1))), "statistics",
+     "the standard deviation, not the standard error"),
+    ("share_above_fair", lambda won, n: sum(won) / len(won), "statistics", "the share, fair share not taken off"),
+    ("share_above_fair", lambda won, n: sum(won) / n - 1 / n, "statistics", "divides by the players"),
+    ("paired_difference", lambda a, b: (float(np.mean(a) - np.mean(b)), math.hypot(_se(a), _se(b))), "statistics",
+     "the errors of separate games, not the deal-by-deal differences"),
+    ("paired_difference", lambda a, b: _paired(b, a), "statistics", "without minus with"),
+    ("paired_difference", lambda a, b: (_paired(a, b)[0], float(np.std(np.subtract(a, b), ddof=1))), "statistics",
+     "the standard deviation of the differences, not their standard error"),
+    ("is_clear", lambda a, b: _paired(a, b)[0] > 2 * _paired(a, b)[1], "statistics", "a smaller figure never clear"),
+    ("is_clear", lambda a, b: abs(_paired(a, b)[0]) > _paired(a, b)[1], "statistics", "one standard error, not two"),
+    ("is_clear", lambda a, b: abs(np.mean(a) - np.mean(b)) > 2 * math.hypot(_se(a), _se(b)), "statistics",
+     "the errors of separate games on the same deals"),
+    ("is_clear", lambda a, b: abs(_paired(a, b)[0]) >= 2 * _paired(a, b)[1], "statistics",
+     "no effect with no error called clear"),
+    ("softmax", lambda s: np.exp(s) / np.exp(s).sum(), "maths", "overflows on large scores"),
+    ("softmax", lambda s: s / s.sum(), "maths", "scores shared out, not e to the scores"),
+    ("score_gradient", lambda m, p, k: m[k], "maths", "expected features not taken off"),
+    ("score_gradient", lambda m, p, k: m[k] - m.mean(axis=0), "maths", "plain mean, not weighted by chance"),
+    ("reinforce_step", lambda w, g, r, b, lr: w + lr * r * g, "maths", "no baseline"),
+    ("reinforce_step", lambda w, g, r, b, lr: w + (r - b) * g, "maths", "no learning rate"),
     ("points_reward", lambda game, seat: float(game.winner == seat), "E-SCORE-2", "0 for every loss"),
     ("points_reward", lambda game, seat: 1.0 if game.winner == seat else -len(game.hands[seat]) / 100,
      "E-SCORE-2", "counts cards, not points"),
@@ -310,10 +325,11 @@ def test_a_typical_wrong_answer_fails_with_a_hint_naming_the_rule(func_name, wro
     assert rule_id in result.rule_ids, f"{why}: failing rules {result.rule_ids}"
     text, page = result.text(), result._repr_html_()
     assert "✗" in text and f"{len(result.results) - len(result.failures)} of {len(result.results)}" in text
-    assert rule_id in text and rule_id in page
+    cited = hint_source(rule_id)  # a rule id, or what the hint is about: "statistics, not a rule"
+    assert cited in text and html.escape(cited) in page
     failure = next(f for f in result.failures if f.rule == rule_id)
     assert failure.hint and failure.message
-    assert f"<details><summary>Hint ({rule_id})</summary>" in page
+    assert f"<details><summary>Hint ({html.escape(cited)})</summary>" in page
 
 
 def test_every_check_has_a_wrong_answer_here():
@@ -332,10 +348,10 @@ def test_a_failure_shows_what_was_returned_but_not_the_expected_value():
 def test_every_case_names_a_known_rule_and_a_hint(reference, func_name):
     wrong = ck.CHECKS[func_name](lambda *a, **k: object())  # fails every case (or is not a Bot)
     for r in wrong.results:
-        assert RULE_ID.match(r.rule), r.rule
+        assert RULE_ID.match(r.rule) or r.rule in NOT_A_RULE, r.rule
         assert len(r.hint) > 15 and r.label
     for r in ck.CHECKS[func_name](reference[func_name]).results + wrong.results:
-        assert r.rule in RULES or r.rule in HOUSE_RULES, r.rule
+        assert r.rule in RULES or r.rule in HOUSE_RULES or r.rule in NOT_A_RULE, r.rule
         assert all(rid in RULES for rid in re.findall(r"\b[EC]-[A-Z0-9]+-\d+\b|\bE-DECK\b", r.hint)), r.hint
 
 
@@ -630,6 +646,9 @@ def test_every_hint_quotes_its_rule_from_the_rule_book(func_name):
     text, page = wrong.text(), wrong._repr_html_()
     assert wrong.failures
     for r in wrong.failures:
+        if r.rule in NOT_A_RULE:  # statistics, maths, strategy: the hint says so and quotes no rule
+            assert f"hint ({NOT_A_RULE[r.rule]}): {r.hint}" in text and "Rule " not in text
+            continue
         quote = f"Rule {r.rule} says: “{(RULES.get(r.rule) or HOUSE_RULES[r.rule]).summary}.”"
         assert quote in text and html.escape(quote) in page
     assert "RULES.md" not in text + page
@@ -825,3 +844,47 @@ def test_a_syntax_error_in_the_latest_cell_is_named_with_its_line_not_not_starte
     assert first == "✗ can_play: its cell did not run"
     assert unwrapped(rest) == ("The cell that defines `can_play` did not run: Python cannot read its line 2, "
                                "`if card.is_wild` (expected ':'). Fix that line, run the cell, then run this check again.")
+
+
+# ------------------------------------------------------------------ graded predictions and readings
+@pytest.mark.parametrize("name", list(ck.ANSWERS))
+def test_the_solutions_answer_every_graded_item_right(reference, name):
+    result = ck.ANSWERS[name].check(reference[name])
+    assert result.passed and result.headline == f"✓ {name}: right", result.text()
+    assert ck.check(name, {name: reference[name]}) is None
+
+
+@pytest.mark.parametrize("name", [n for n, item in ck.ANSWERS.items() if isinstance(item, ck.Choice)])
+def test_a_wrong_option_says_why_it_is_wrong_and_never_which_is_right(name):
+    item = ck.ANSWERS[name]
+    for option in item.options:
+        if option == item.answer:
+            continue
+        result = item.check(option.lower())  # " b", "b": a letter is read loosely
+        assert not result.passed and result.headline == f"✗ {name}: not yet right"
+        text = result.text()
+        assert item.why[option] in text and f"hint ({hint_source(item.topic)})" in text
+        assert f'"{item.answer}"' not in text and f"option {item.answer}" not in text
+    odd = item.check("E")
+    assert not odd.passed and "not one of the options" in odd.text()
+    assert not item.check(None).passed and not item.check(2).passed
+
+
+def test_a_number_item_takes_a_tolerance_and_names_the_typical_slips():
+    item = ck.ANSWERS["games_needed"]
+    assert item.check(919).passed and item.check(900).passed and item.check(np.float64(1000.0)).passed
+    assert "1.75² times the games" in item.check(525).text()  # the square forgotten
+    assert "the other way up" in item.check(98).text()  # the ratio upside down
+    other = item.check(2000)
+    assert not other.passed and "falls like 1/√n" in other.text()
+    for bad in ("919", True, float("nan"), None):
+        assert not item.check(bad).passed and "number" in item.check(bad).text()
+
+
+def test_an_unanswered_item_is_not_started_and_check_raises_for_a_wrong_one(capsys):
+    result = step_result("force_error", {})
+    assert result.not_started and "has no answer yet" in result.text()
+    with pytest.raises(ck.StepNotPassed) as wrong:
+        ck.check("force_error", {"force_error": "A"})
+    assert str(wrong.value).startswith("✗ force_error: not yet right")
+    assert "separate measurements" in capsys.readouterr().out

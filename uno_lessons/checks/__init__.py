@@ -1,7 +1,8 @@
 """Instant feedback for the exercise notebooks, and grading nbgrader can trust.
 
 Every graded check cell holds one line, ``check("can_play")`` (:mod:`.step`): it runs the
-learner's function on a fixed table of cases, shows a ✓/✗ report, and raises a short
+learner's function on a fixed table of cases (or, for a graded prediction or reading of a
+result, :mod:`.answers`, grades the answer the learner wrote in a variable), shows a ✓/✗ report, and raises a short
 ``AssertionError`` naming the step when it does not pass, so ``nbgrader validate`` and
 ``autograde`` tell the truth. ``check_xxx(func)`` runs one table and returns a
 :class:`CheckResult` without raising. In Jupyter the result shows itself as an HTML table (its
@@ -33,11 +34,27 @@ from ..engine.cards import Card as Card
 from ..engine.cards import Color as Color
 from ..engine.rules import Rules as Rules
 from .actions import check_direction_after, check_next_seat_after, check_seat_after_sequence
+from .answers import AnswerResult, Choice, Number
 from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases
 from .core import Problem as Problem
-from .house_rules import check_difference, check_is_clear, check_mean_and_error, check_share_above_fair
-from .learning import check_points_reward, check_reinforce_step, check_score_gradient, check_softmax
+from .house_rules import (
+    FORCE_ERROR,
+    GAMES_NEEDED,
+    check_is_clear,
+    check_mean_and_error,
+    check_paired_difference,
+    check_share_above_fair,
+)
+from .learning import (
+    DRAW_AFTER_WIN,
+    SHIFT_WEIGHTS,
+    TRAINING_VERDICT,
+    check_points_reward,
+    check_reinforce_step,
+    check_score_gradient,
+    check_softmax,
+)
 from .matching import check_can_play, check_match_reason, check_playable_cards
 from .scoring import check_card_points, check_hand_score, check_match_winner
 from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
@@ -49,7 +66,8 @@ from .values import ENCANTO as ENCANTO
 from .wild_draw_four import check_challenge_outcome, check_next_to_move, check_wild_draw_four_is_legal
 
 __all__ = [
-    "Case", "CaseResult", "CheckResult", "TournamentResult", "CHECKS", "run_cases", "tournament",
+    "Case", "CaseResult", "CheckResult", "TournamentResult", "CHECKS", "ANSWERS", "run_cases", "tournament",
+    "AnswerResult", "Choice", "Number",
     "check", "StepNotPassed",
     "check_cards_in_deck", "check_deck_size", "check_first_card_is_returned", "check_first_player",
     "check_can_play", "check_playable_cards", "check_match_reason",
@@ -58,7 +76,7 @@ __all__ = [
     "check_uno_counts", "check_catch_penalty", "check_talk_penalty", "check_silenced_after",
     "check_card_points", "check_hand_score", "check_match_winner",
     "check_best_color", "check_bot", "check_summarize",
-    "check_mean_and_error", "check_share_above_fair", "check_difference", "check_is_clear",
+    "check_mean_and_error", "check_share_above_fair", "check_paired_difference", "check_is_clear",
     "check_softmax", "check_score_gradient", "check_reinforce_step", "check_points_reward",
 ]
 
@@ -89,10 +107,15 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
     "summarize": check_summarize,
     "mean_and_error": check_mean_and_error,
     "share_above_fair": check_share_above_fair,
-    "difference": check_difference,
+    "paired_difference": check_paired_difference,
     "is_clear": check_is_clear,
     "softmax": check_softmax,
     "score_gradient": check_score_gradient,
     "reinforce_step": check_reinforce_step,
     "points_reward": check_points_reward,
 }
+
+#: The graded interpretation items (a prediction or a reading, not a function), by the name of
+#: the variable the learner writes the answer in; ``check(name)`` grades them as it grades a step.
+ANSWERS: dict[str, Choice | Number] = {item.name: item for item in (
+    FORCE_ERROR, GAMES_NEEDED, DRAW_AFTER_WIN, SHIFT_WEIGHTS, TRAINING_VERDICT)}

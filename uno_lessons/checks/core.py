@@ -18,10 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from ..engine.rulebook import HOUSE_RULES, RULES
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .reference import standing_in
 from .slips import Stop, stop_of
 from .values import fresh, same, show_value
+
+#: What a hint is about when it explains no rule of the game: ``Case.rule`` holds one of these
+#: keys instead of a rule id, and the hint says so ("hint (statistics, not a rule): …").
+NOT_A_RULE = {"strategy": N_("strategy, not a rule"), "statistics": N_("statistics, not a rule"),
+              "maths": N_("maths, not a rule")}
 
 #: What a check found; also the CSS class suffix of its HTML report.
 PASSED, FAILED, NOT_STARTED, NOT_CALLABLE, NOT_RUN = "passed", "failed", "not started", "not callable", "not run"
@@ -36,7 +41,8 @@ class Case:
     """One row of a check: the arguments, the expected value, and what to say on failure.
 
     ``label`` describes the situation in words (shown to the learner); ``rule`` is the rule
-    id the hint points at; ``hint`` nudges towards the rule without giving the answer.
+    id the hint points at, or a key of :data:`NOT_A_RULE` when the hint explains no rule
+    (statistics, strategy, maths); ``hint`` nudges towards it without giving the answer.
     """
 
     args: tuple
@@ -45,6 +51,13 @@ class Case:
     rule: str
     hint: str
     kwargs: dict = field(default_factory=dict)
+
+
+def hint_source(rule: str) -> str:
+    """What a hint cites: its rule id, or, for a hint about no rule, what it is about instead
+    (:data:`NOT_A_RULE`: "strategy, not a rule")."""
+    topic = NOT_A_RULE.get(rule)
+    return _(topic) if topic is not None else rule
 
 
 def rule_quote(rule_id: str) -> str:
@@ -190,7 +203,8 @@ class CheckResult(Report):
 
     @property
     def rule_ids(self) -> list[str]:
-        """Rule ids of the failing cases, each once, in order."""
+        """What the failing cases' hints cite, each once, in order: rule ids, or a key of
+        :data:`NOT_A_RULE` for a hint about no rule."""
         return list(dict.fromkeys(r.rule for r in self.failures))
 
     def __bool__(self) -> bool:
@@ -246,7 +260,7 @@ class CheckResult(Report):
                 lines.append(f"  ✓ {r.label}")
                 continue
             lines.append(f"  ✗ {r.label}: {r.message}")
-            lines.append("      " + _("hint ({rule}): {hint}", rule=r.rule, hint=r.hint))
+            lines.append("      " + _("hint ({rule}): {hint}", rule=hint_source(r.rule), hint=r.hint))
             quote = rule_quote(r.rule)
             if quote:
                 lines.append("      " + quote)
@@ -286,7 +300,7 @@ class CheckResult(Report):
             if not r.ok:
                 quote = rule_quote(r.rule)
                 hint = code_html(r.hint) + (f"<br><i>{e(quote)}</i>" if quote else "")
-                summary = _("Hint ({rule})", rule=r.rule)
+                summary = _("Hint ({rule})", rule=hint_source(r.rule))
                 cell += (f"<br><code>{e(r.message)}</code>"
                          f"<details><summary>{e(summary)}</summary>{hint}</details>")
             rows.append(f'<tr><td style="padding:1px 6px;vertical-align:top">{mark}</td>'

@@ -1,6 +1,7 @@
 """Checks for exercise 09, house rules: a figure with its standard error, a share above the
-fair share, the effect of a rule as a difference, and whether that effect is clear of chance
-(H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE; docs/rules.md, "House rules")."""
+fair share, the effect of a rule measured deal by deal on the same deals, and whether that
+effect is clear of chance; then two graded readings: a prediction of forced play's error
+(H-FORCE) and how many separate games would match the same deals' error (H-STACK)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from ..i18n import _
-from ..simulation.estimate import Estimate
+from ..i18n import N_, _
+from .answers import Choice, Number
 from .core import Case, CheckResult, run_cases
 from .reference import DEPENDS
 from .values import list_as_tuple
+
+STATISTICS = "statistics"
 
 
 def _mean_and_error(values: Any) -> tuple[float, float]:
@@ -25,9 +28,9 @@ def _mean_and_error(values: Any) -> tuple[float, float]:
 
 def check_mean_and_error(func: Callable[[Any], tuple[float, float]]) -> CheckResult:
     """``mean_and_error(values)``: the mean of per-game figures and its standard error s/√n."""
-    mean = _("H-DRAW-UNTIL: the mean is the sum of the values divided by how many there are.")
-    spread = _("The standard error is the spread s divided by √n; for s, divide the squared deviations by "
-               "n − 1, not n (numpy: ddof=1).")
+    mean = _("The mean is the sum of the values divided by how many there are.")
+    spread = _("The standard error is the standard deviation s divided by √n; for s, divide the squared "
+               "deviations from the mean by n − 1, not n.")
     given: list[tuple[Any, str]] = [
         ([2, 4, 6], spread), ([1, 0, 1, 1], spread),
         ([5, 5, 5, 5, 5], _("All values equal: no spread, so no error.")), ([10, 30], spread),
@@ -38,13 +41,13 @@ def check_mean_and_error(func: Callable[[Any], tuple[float, float]]) -> CheckRes
     # The expected values come from the standard library, not from numpy as a learner may use it.
     rows = [(values, _mean_and_error(values), hint) for values, hint in given]
     cases = [Case((values,), want, _("values {values}", values=list(np.asarray(values).tolist())),
-                  "H-DRAW-UNTIL", hint) for values, want, hint in rows]
+                  STATISTICS, hint) for values, want, hint in rows]
     return run_cases(func, cases, "mean_and_error", normalize=list_as_tuple)
 
 
 def check_share_above_fair(func: Callable[[Any, int], float]) -> CheckResult:
     """``share_above_fair(won, players)``: the share of games won minus the fair share 1 / players."""
-    share = _("E-SETUP-5: the share won is the games won divided by all the games.")
+    share = _("The share won is the games won divided by all the games.")
     fair = _("With the given number of players, a fair share is one game in that many: subtract 1 / players.")
     rows = [
         ([True, False, False, False], 4, 0.0, fair),
@@ -56,45 +59,77 @@ def check_share_above_fair(func: Callable[[Any, int], float]) -> CheckResult:
     ]
     cases = [Case((won, players), want,
                   _("won {won}, {players} players", won=list(np.asarray(won).tolist()), players=players),
-                  "E-SETUP-5", hint) for won, players, want, hint in rows]
+                  STATISTICS, hint) for won, players, want, hint in rows]
     return run_cases(func, cases, "share_above_fair")
 
 
-def _est(value: float, stderr: float, n: int = 300) -> Estimate:
-    return Estimate(value, stderr, n)
+def _paired(with_rule: list[float], without: list[float]) -> tuple[float, float]:
+    return _mean_and_error([a - b for a, b in zip(with_rule, without)])
 
 
-def check_difference(func: Callable[[Estimate, Estimate], tuple[float, float]]) -> CheckResult:
-    """``difference(with_rule, without)``: the effect (value minus value) and its standard error,
-    the square root of the sum of the two squared errors."""
-    value = _("H-STACK: the effect of the rule is the figure with the rule minus the figure without it.")
-    error = _("Independent errors add as squares: the error of a difference is the square root of the sum of "
-              "the two squared errors, not their sum.")
-    rows = [
-        (_est(49.0, 1.5), _est(47.0, 2.0), (2.0, 2.5), error),
-        (_est(0.5, 0.03), _est(0.75, 0.04), (-0.25, 0.05), value),
-        (_est(10.0, 0.0), _est(7.0, 0.0), (3.0, 0.0), value),
-        (_est(74.4, 4.7), _est(22.0, 0.75), (52.4, float(np.hypot(4.7, 0.75))), error),
+def check_paired_difference(func: Callable[[Any, Any], tuple[float, float]]) -> CheckResult:
+    """``paired_difference(with_rule, without)``: one figure per deal with the rule and without it,
+    the same deals in the same order; the effect (the mean of the deal-by-deal differences)
+    and its standard error (their standard deviation over √n)."""
+    deal = _("The same deals: subtract deal by deal (with the rule minus without it) first, then take the mean "
+             "and the standard error of those differences, not of each list alone.")
+    same = _("When every deal comes out the same with and without the rule, every difference is 0: so is their "
+             "spread.")
+    shift = _("Every deal changed by the same amount: the differences do not spread at all, however much the deals "
+              "differ from each other.")
+    rows: list[tuple[Any, Any, str]] = [
+        ([49, 50, 52, 44], [47, 49, 50, 45], deal),
+        ([30, 41, 52, 66], [30, 41, 52, 66], same),
+        ([10, 20, 30, 45], [7, 17, 27, 42], shift),
+        ([1, 0, 1, 1, 0], [1, 0, 0, 1, 1], deal),
+        (np.array([102, 48, 75, 60]), np.array([47, 40, 52, 61]),
+         _("numpy arrays, as GameStats holds them: subtract them, then the same sums.")),
     ]
-    cases = [Case((a, b), want, _("with the rule {a}, without it {b}", a=repr(a), b=repr(b)), "H-STACK", hint)
+    cases = [Case((a, b), _paired([float(x) for x in a], [float(y) for y in b]),
+                  _("with the rule {a}, without it {b}", a=list(np.asarray(a).tolist()), b=list(np.asarray(b).tolist())),
+                  STATISTICS, hint) for a, b, hint in rows]
+    return run_cases(func, cases, "paired_difference", normalize=list_as_tuple, uses=DEPENDS["paired_difference"])
+
+
+def check_is_clear(func: Callable[[Any, Any], bool]) -> CheckResult:
+    """``is_clear(with_rule, without)``: True when the effect measured deal by deal is more than
+    two of its standard errors away from zero. The package's own ``paired_difference`` stands
+    in for the learner's."""
+    two = _("Compare the size of the effect with two of its standard errors, whichever its sign.")
+    rows: list[tuple[Any, Any, bool, str]] = [
+        ([49, 50, 52, 44], [47, 49, 50, 45], False, two),
+        ([10, 20, 30, 45], [7, 17, 27, 42], True,
+         _("An error of 0 with an effect that is not 0: no chance could give it, so it is clear.")),
+        ([30, 41, 52, 66], [30, 41, 52, 66], False,
+         _("No effect at all is never clear, even with an error of 0: it has to be more than two errors away.")),
+        ([40, 41, 39, 40, 38], [46, 45, 47, 44, 46], True,
+         _("An effect that makes a figure smaller counts too: use its size (its absolute value).")),
+        ([52, 40, 61, 47], [47, 49, 50, 45], False,
+         _("An effect smaller than two of its standard errors may be chance alone.")),
+    ]
+    cases = [Case((a, b), want,
+                  _("with the rule {a}, without it {b}", a=list(a), b=list(b)), STATISTICS, hint)
              for a, b, want, hint in rows]
-    return run_cases(func, cases, "difference", normalize=list_as_tuple)
-
-
-def check_is_clear(func: Callable[[Estimate, Estimate], bool]) -> CheckResult:
-    """``is_clear(with_rule, without)``: True when the effect is more than two of its standard
-    errors away from zero. The package's own ``difference`` stands in for the learner's."""
-    two = _("H-SEVEN-ZERO: compare the size of the effect with two of its standard errors, whichever its sign.")
-    rows = [
-        (_est(49.0, 1.5), _est(47.0, 2.0), False, two),
-        (_est(74.4, 4.7), _est(22.0, 0.75), True, two),
-        (_est(0.5, 0.03), _est(0.75, 0.04), True,
-         _("H-SEVEN-ZERO: an effect that makes a figure smaller counts too: use its size (abs).")),
-        (_est(10.0, 0.1), _est(10.0, 0.1), False, two),
-        (_est(3.0, 0.3), _est(2.2, 0.4), False,
-         _("H-SEVEN-ZERO: an effect smaller than two of its standard errors may be chance alone.")),
-        (_est(3.0, 0.3), _est(1.9, 0.4), True, two),
-    ]
-    cases = [Case((a, b), want, _("with the rule {a}, without it {b}", a=repr(a), b=repr(b)), "H-SEVEN-ZERO",
-                  hint) for a, b, want, hint in rows]
     return run_cases(func, cases, "is_clear", uses=DEPENDS["is_clear"])
+
+
+#: Predict, then check (H-FORCE): forced play's effect on four sensible bots' moves per hand.
+FORCE_ERROR = Choice("force_error", ("A", "B", "C", "D"), "B", {
+    "A": N_("√(1.25² + 1.25²) is the error of two separate measurements. Here both rows played the same 300 "
+            "deals: what is the spread of the 300 deal-by-deal differences if forced play changes no game?"),
+    "C": N_("Errors never simply add, and here both rows played the same deals: look at the differences deal by "
+            "deal. How do four sensible bots play a card they have just drawn?"),
+    "D": N_("It can be computed like any other: subtract deal by deal. What are the differences if no game "
+            "changes, and what is their standard deviation?"),
+}, STATISTICS)
+
+#: Reading a result (H-STACK): how many separate games would give the paired error.
+GAMES_NEEDED = Number("games_needed", 300 * (1.82 / 1.04) ** 2, 90, N_(
+    "The standard error falls like 1/√n: to make an error k times smaller you need k² times the games. How "
+    "many times smaller is 1.04 than 1.82?"), STATISTICS, slips=(
+    (300 * 1.82 / 1.04, 40, N_("The error falls like 1/√n, not like 1/n: 1.75 times smaller takes 1.75² times "
+                               "the games, not 1.75 times.")),
+    (300 * (1.04 / 1.82) ** 2, 40, N_("Fewer games make the error larger, not smaller: the ratio is the other way "
+                                     "up.")),
+    (300 * 1.04 / 1.82, 40, N_("Fewer games make the error larger, not smaller; and the error falls like 1/√n.")),
+))

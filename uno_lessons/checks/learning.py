@@ -1,7 +1,9 @@
 """Checks for exercise 08, teach a computer to play: the chances of the legal moves (softmax),
 the direction that makes a move likelier (the score gradient), one REINFORCE step, and a
-reward of the learner's own from the points left in a hand (E-MATCH-1, E-DRAW-2, E-WIN-1,
-E-SCORE-2)."""
+reward of the learner's own from the points left in a hand (E-SCORE-2); then three graded
+readings: what one won game does to a move's chance, what adding the same number to
+overlapping weights does, and what a comparison of trainings shows. The learning steps are
+maths, not rules: their hints say so; only the reward's hints cite the rules they explain."""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ import numpy as np
 
 from ..engine.cards import hand_points
 from ..engine.game import Game
-from ..i18n import _
+from ..i18n import N_, _
+from .answers import Choice
 from .core import Case, CheckResult, run_cases
+
+MATHS, STATISTICS = "maths", "statistics"
 
 
 def as_numbers(got: Any) -> Any:
@@ -35,15 +40,15 @@ def _softmax(scores: list[float]) -> tuple[float, ...]:
 
 def check_softmax(func: Callable[[Any], Any]) -> CheckResult:
     """``softmax(scores)``: each legal move's chance, exp(score) over the sum of them all."""
-    ratio = _("E-MATCH-1: the policy chooses among the legal moves only; each move's chance is e to its score "
-              "divided by the sum of e to every score, so the chances add up to 1.")
+    ratio = _("Each move's chance is e to its score divided by the sum of e to every score, so the chances add up "
+              "to 1.")
     big = _("Very large scores overflow e to the score: subtract the largest score from every score first; "
             "the chances stay the same.")
     given: list[tuple[list[float], str]] = [
         ([0.0, 0.0], ratio), ([1.0, 0.0], ratio), ([2.0, -1.0, 0.5], ratio), ([3.0], ratio),
         ([1000.0, 1001.0], big), ([-800.0, -799.0, -801.0], big),
     ]
-    cases = [Case((np.array(scores),), _softmax(scores), _("scores {scores}", scores=scores), "E-MATCH-1", hint)
+    cases = [Case((np.array(scores),), _softmax(scores), _("scores {scores}", scores=scores), MATHS, hint)
              for scores, hint in given]
     return run_cases(func, cases, "softmax", normalize=as_numbers)
 
@@ -56,9 +61,9 @@ def _gradient(matrix: list[list[float]], p: list[float], chosen: int) -> tuple[f
 def check_score_gradient(func: Callable[[Any, Any, int], Any]) -> CheckResult:
     """``score_gradient(matrix, probabilities, chosen)``: the features of the chosen move minus
     the features expected under the probabilities."""
-    expected = _("E-DRAW-2: drawing is one move among the others; the expected features are each move's row "
-                 "times its chance, added up over the moves (probabilities @ matrix).")
-    chosen = _("Take the row of the move that was made (matrix[chosen]), then subtract the expected features.")
+    expected = _("The expected features weigh each move's row by its chance and add them up over the moves: a "
+                 "likely move counts more than an unlikely one, not all the same.")
+    chosen = _("Start from the row of the move that was made, then take away the expected features.")
     given = [
         ([[1.0, 0.0], [0.0, 1.0]], [0.5, 0.5], 0, chosen),
         ([[1.0, 0.0], [0.0, 1.0]], [0.5, 0.5], 1, chosen),
@@ -67,7 +72,7 @@ def check_score_gradient(func: Callable[[Any, Any, int], Any]) -> CheckResult:
         ([[0.0, 3.0]], [1.0], 0, _("With one legal move there is no choice: nothing to push either way.")),
     ]
     cases = [Case((np.array(m), np.array(p), k), _gradient(m, p, k),
-                  _("features {matrix}, chances {p}, move {k} made", matrix=m, p=p, k=k), "E-DRAW-2", hint)
+                  _("features {matrix}, chances {p}, move {k} made", matrix=m, p=p, k=k), MATHS, hint)
              for m, p, k, hint in given]
     return run_cases(func, cases, "score_gradient", normalize=as_numbers)
 
@@ -75,9 +80,9 @@ def check_score_gradient(func: Callable[[Any, Any, int], Any]) -> CheckResult:
 def check_reinforce_step(func: Callable[..., Any]) -> CheckResult:
     """``reinforce_step(weights, gradient, reward, baseline, learning_rate)``: the new weights,
     weights + learning_rate × (reward − baseline) × gradient."""
-    sign = _("E-WIN-1: a game that went better than the baseline (reward above it) moves the weights along "
-             "the gradient; a worse one moves them the other way: multiply by reward − baseline.")
-    rate = _("The learning rate scales the whole step: weights + learning_rate × (reward − baseline) × gradient.")
+    sign = _("A game that went better than the baseline (reward above it) moves the weights along the "
+             "gradient; a worse one moves them the other way: what counts is the reward minus the baseline.")
+    rate = _("The learning rate scales the whole step: a small rate takes small steps.")
     given = [
         ([0.0, 0.0], [1.0, -1.0], 1.0, 0.0, 0.5, rate),
         ([0.0, 0.0], [1.0, -1.0], 0.0, 0.25, 1.0, sign),
@@ -88,7 +93,7 @@ def check_reinforce_step(func: Callable[..., Any]) -> CheckResult:
     cases = [Case((np.array(w), np.array(g), r, b, lr),
                   tuple(wi + lr * (r - b) * gi for wi, gi in zip(w, g)),
                   _("weights {w}, gradient {g}, reward {r}, baseline {b}, learning rate {lr}", w=w, g=g, r=r, b=b,
-                    lr=lr), "E-WIN-1", hint)
+                    lr=lr), MATHS, hint)
              for w, g, r, b, lr, hint in given]
     return run_cases(func, cases, "reinforce_step", normalize=as_numbers)
 
@@ -123,3 +128,30 @@ def check_points_reward(func: Callable[[Game, int], float]) -> CheckResult:
                   seat=seat, hand=" ".join(c.code for c in game.hands[seat]) or "-")
         cases.append(Case((game, seat), want, label, "E-SCORE-2", hint))
     return run_cases(func, cases, "points_reward")
+
+
+#: Predict, then check (E-WIN-1): one won game with a draw in it, and the chance of drawing after it.
+DRAW_AFTER_WIN = Choice("draw_after_win", ("A", "B", "C"), "A", {
+    "B": N_("REINFORCE does not know which move was good. It sees only that the game's reward beat the baseline, "
+            "and pushes every move of that game, the draw too, along its direction."),
+    "C": N_("Every game moves the weights, by learning rate × (reward − baseline) × the direction: here 0.5 × "
+            "(1 − 0.25), which is not 0."),
+}, MATHS)
+
+#: Reading the weights: every card played is exactly one of the four kinds, so is_number +
+#: is_action + is_wild + is_wild_draw_four = plays_card, and the weights cannot be read one by one.
+SHIFT_WEIGHTS = Choice("shift_weights", ("A", "B", "C"), "B", {
+    "A": N_("Count per move, not per weight: a card played has exactly one of the four kinds, so its score "
+            "gains 3 once, through its kind, and loses 3 once, through plays_card."),
+    "C": N_("plays_card fell by 3, but every card played gained 3 through its kind; a draw has neither, so its "
+            "score stays as it was too."),
+}, MATHS)
+
+#: Reading a comparison of trainings: a difference against the spread between trainings.
+TRAINING_VERDICT = Choice("training_verdict", ("A", "B", "C"), "B", {
+    "A": N_("One evaluation's error covers the luck of the deals, not the luck of the training: another seed "
+            "gives another policy. The mean of three trainings carries the spread between them: compare the gap "
+            "with the standard error of the difference of the two means."),
+    "C": N_("The best of three trainings is luck too: with other seeds the best ones may come out the other way "
+            "round. Compare the means, with the standard error the spread between trainings gives them."),
+}, STATISTICS)

@@ -75,10 +75,20 @@ def card_points(code: str) -> int:
     return Card.parse(code).points
 
 
-def difference(with_rule: Any, without: Any) -> tuple[float, float]:
-    """The effect of a rule, ``with_rule.value - without.value``, and its standard error
-    (independent errors add as squares)."""
-    return (with_rule.value - without.value, math.hypot(with_rule.stderr, without.stderr))
+def mean_and_error(values: Any) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error s/√n (s with n − 1)."""
+    numbers = [float(v) for v in values]
+    mean = math.fsum(numbers) / len(numbers)
+    if len(numbers) < 2:
+        return mean, 0.0
+    s = math.sqrt(math.fsum((x - mean) ** 2 for x in numbers) / (len(numbers) - 1))
+    return mean, s / math.sqrt(len(numbers))
+
+
+def paired_difference(with_rule: Any, without: Any) -> tuple[float, float]:
+    """The effect of a rule measured on the same deals: the mean of the deal-by-deal
+    differences ``with_rule − without`` and its standard error."""
+    return mean_and_error([float(a) - float(b) for a, b in zip(with_rule, without)])
 
 
 def best_color(hand: Sequence[Card]) -> Color:
@@ -89,7 +99,8 @@ def best_color(hand: Sequence[Card]) -> Color:
 
 #: The reference answer for each step other steps build on, by the learner's function name.
 REFERENCE = {f.__name__: f for f in (can_play, cards_in_deck, next_seat_after, direction_after,
-                                     wild_draw_four_is_legal, card_points, best_color, difference)}
+                                     wild_draw_four_is_legal, card_points, best_color, mean_and_error,
+                                     paired_difference)}
 
 #: The learner's functions each step may call, by the step's function name.
 DEPENDS = {
@@ -99,7 +110,8 @@ DEPENDS = {
     "challenge_outcome": ("wild_draw_four_is_legal",),
     "hand_score": ("card_points",),
     "MyBot": ("best_color",),
-    "is_clear": ("difference",),
+    "paired_difference": ("mean_and_error",),
+    "is_clear": ("paired_difference",),
 }
 
 

@@ -58,12 +58,24 @@ def _checks() -> dict:
     return CHECKS
 
 
+def _answers() -> dict:
+    from . import ANSWERS
+
+    return ANSWERS
+
+
 def step_result(name: str, namespace: dict[str, Any]) -> CheckResult:
     """The report for the learner's ``name`` in ``namespace`` (their notebook's globals)."""
-    checks = _checks()
+    checks, answers = _checks(), _answers()
+    if name in answers:
+        if name not in namespace:
+            return CheckResult(name, name, [], NOT_STARTED, [_(
+                "`{name}` has no answer yet: in the cell above, replace `raise NotImplementedError()` with your "
+                "answer, run that cell, then run this check again.", name=name)])
+        return answers[name].check(namespace[name])
     if name not in checks:
         raise KeyError(_("There is no check for {name!r}; the steps are: {steps}.", name=name,
-                         steps=", ".join(checks)))
+                         steps=", ".join([*checks, *answers])))
     trouble = cell_trouble(name, namespace)
     if trouble is not None:
         status = NOT_STARTED if trouble.kind == "not_defined" else NOT_RUN
