@@ -542,3 +542,25 @@ def test_score_calculator_keeps_focus_in_the_page_when_the_last_card_is_taken_aw
     calc.play_to_target()
     assert "the match is won" in said(calc)["text"]
     assert "tabindex='0'" in calc.match_table.value and "<caption>" in calc.match_table.value
+
+
+def test_a_wrong_pick_says_why_that_option_is_wrong():
+    import html as html_module
+
+    assert any(item.why for item in QUIZZES.values())
+    for quiz_id, item in QUIZZES.items():
+        for index, why in item.why.items():
+            q = quiz(quiz_id)
+            q.choose(index)
+            assert q.check() is False
+            assert why in html_module.unescape(q.feedback.value), (quiz_id, index)
+
+
+def test_no_self_check_argues_from_overlapping_intervals():
+    """"The intervals overlap, so no difference" is a fallacy: the same deals are compared deal
+    by deal (the sign test), never by whether two intervals overlap."""
+    for quiz_id, item in QUIZZES.items():
+        words = " ".join([item.question, *item.options, item.explanation, *item.why.values()]).lower()
+        assert "overlap" not in words, quiz_id
+    sign = QUIZZES["10-sign-test"]
+    assert "83" in sign.question and "65" in sign.question and "p = 0.16" in sign.question

@@ -8,7 +8,7 @@ place, so a learner cannot guess it from the position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..i18n import N_, _
 from ._common import Quiz
@@ -18,16 +18,20 @@ __all__ = ["QuizItem", "QUIZZES", "quiz"]
 
 @dataclass(frozen=True)
 class QuizItem:
-    """One question: its options, the index of the right one, and why it is right."""
+    """One question: its options, the index of the right one, why it is right, and (``why``,
+    by option index) why a wrong option is wrong, said when a learner picks it."""
 
     question: str
     options: tuple[str, ...]
     answer: int
     explanation: str
+    why: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not 0 <= self.answer < len(self.options):
             raise ValueError(f"answer {self.answer} is not an option of {self.question!r}")
+        if self.answer in self.why or not all(0 <= i < len(self.options) for i in self.why):
+            raise ValueError(f"a reason for a wrong option of {self.question!r} names no wrong option")
 
 
 #: The questions by id: "<lesson number>-<what it asks>".
@@ -110,21 +114,27 @@ QUIZZES: dict[str, QuizItem] = {
         N_("The softmax gives drawing e⁰ / (e⁰ + e²) = 1 / (1 + 7.39), about 0.12. Sampling tries the "
            "lower-scored move now and then; the bot that plays for real takes the highest score.")),
     "10-baseline": QuizItem(
-        N_("The learner lost a game: its reward is 0, and the baseline (the average reward so far) is 0.2. "
-           "What does REINFORCE do to the moves it made in that game?"),
+        N_("The learner lost a game: its reward is 0, and the baseline (the moving average of the rewards of the "
+           "games before) is 0.2. What does REINFORCE do to the moves it made in that game?"),
         (N_("Nothing: the reward is 0"), N_("It makes them a little less likely"),
          N_("It makes them more likely")),
         1,
         N_("The step is learning rate × (reward − baseline) × direction: 0 − 0.2 is negative, so the weights "
            "move against the moves made. A game worse than usual counts against its moves.")),
-    "10-overlap": QuizItem(
-        N_("On the same 400 deals the learned bot won 105 games and the sensible bot 87. The intervals that "
-           "hold the true number 19 times in 20 are 89 to 123 games and 72 to 104 games. What can you say?"),
-        (N_("The learned bot plays better"), N_("These games do not show which one plays better"),
-         N_("The sensible bot plays better")),
+    "10-sign-test": QuizItem(
+        N_("On the same 400 deals, 148 had different winners: 83 were won only by the learned bot, 65 only by "
+           "the sensible bot. If the two played equally well, each of those 148 deals would be a fair coin toss, "
+           "and a fair coin splits at least this unevenly about one time in six (sign test: p = 0.16). What can "
+           "you say?"),
+        (N_("The learned bot plays better: it won 18 deals more"),
+         N_("These deals do not show which of the two plays better"),
+         N_("The two play equally well: the sign test shows it")),
         1,
-        N_("The intervals overlap: a gap of 18 wins can come from chance in 400 games. To settle it, play "
-           "more deals: four times the games make each interval about half as wide (1/√n).")),
+        N_("A split as uneven as 83 to 65 comes from chance alone about one time in six, so it is no evidence of a "
+           "difference. Nor is it proof that there is none: a small difference needs many more deals to show."),
+        {0: N_("18 deals more is what a fair coin gives about one time in six over 148 tosses: chance alone does "
+               "it often."),
+         2: N_("A large p says only that chance could explain the split; it cannot rule out a small difference.")}),
     "11-stack-total": QuizItem(
         N_("Stacking is on (H-STACK). Ana plays a Draw Two, Ben stacks a Draw Two on it, and Caro holds no "
            "Draw Two. What happens to Caro?"),
@@ -140,6 +150,17 @@ QUIZZES: dict[str, QuizItem] = {
         0,
         N_("H-FORCE only takes away the choice to keep a playable card just drawn. A sensible bot never keeps "
            "one, so nothing changes for it; random bots sometimes keep, so their games do change.")),
+    "11-one-in-twenty": QuizItem(
+        N_("A table shows 20 effects of house rules that, in truth, change nothing. An effect is called clear "
+           "when it lies more than two standard errors from zero. How many would you expect to be called clear by "
+           "chance alone?"),
+        (N_("None: two standard errors rule chance out"), N_("About ten: half of them"), N_("About one")),
+        2,
+        N_("Chance alone puts about 1 effect in 20 more than two standard errors from zero: 20 × 1/20 = 1. So one "
+           "clear cell in a big table is no surprise; measure it again with another seed before you believe it."),
+        {0: N_("Two standard errors still let about 1 chance effect in 20 through; a table of 20 has room for "
+               "one."),
+         1: N_("Chance alone crosses two standard errors only about 1 time in 20, not every other time.")}),
     "11-clear-effect": QuizItem(
         N_("A house rule's effect on moves per hand is measured as +1.8 ± 2.5 (one standard error). What can "
            "you say?"),
@@ -158,4 +179,6 @@ def quiz(quiz_id: str) -> Quiz:
     except KeyError:
         known = ", ".join(sorted(QUIZZES))
         raise KeyError(f"There is no self-check {quiz_id!r}; the bank has: {known}.") from None
-    return Quiz(_(item.question), [_(o) for o in item.options], item.answer, _(item.explanation))
+    options = [_(o) for o in item.options]
+    return Quiz(_(item.question), options, item.answer, _(item.explanation),
+                why={options[i]: _(text) for i, text in item.why.items()})
