@@ -359,7 +359,9 @@ def test_a_solution_runs_without_errors_and_every_check_passes(name, executed):
     assert _errors(nb) == []
     for cell in nb.cells:
         if "check" in cell.metadata.get("tags", []):
-            assert _shown(cell).startswith("✓") and "cases pass" in _shown(cell), cell.id
+            # a function's check counts its cases; a graded prediction or reading says "right"
+            shown = _shown(cell)
+            assert shown.startswith("✓") and ("cases pass" in shown or ": right" in shown), cell.id
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

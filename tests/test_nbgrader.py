@@ -148,7 +148,7 @@ def test_the_release_matches_exercises_cell_for_cell_locks_included(course):
 # ------------------------------------------------------------------ autograde
 def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
     total = _graded_steps()
-    assert total == 31
+    assert total == 36
     with _gradebook(course) as gb:
         scores = {s: gb.find_submission(ASSIGNMENT, s).score for s in STUDENTS}
         assert gb.find_submission(ASSIGNMENT, "full").max_score == total
