@@ -8,12 +8,13 @@ evaluation's interval covers the luck of the evaluation's deals, not the luck of
 :func:`compare_training` trains every variant with the same few seeds and evaluates every
 trained policy on the same deals (:func:`~uno_lessons.learn.evaluate.evaluate`). Its table
 puts the **spread between trainings** (the standard deviation of their win rates) beside
-**one evaluation's error** (the standard error of one policy's win rate over those deals), and
+**one evaluation's error** (the standard error of a win rate like the variant's over those deals), and
 :meth:`TrainingComparison.compare` compares two variants seed by seed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,9 +83,11 @@ class TrainingComparison:
         return self.mean(label).sd
 
     def evaluation_error(self, label: str) -> float:
-        """One evaluation's error: the standard error of one policy's win rate over the deals,
-        averaged over the variant's trainings."""
-        return float(np.mean([self.evaluation.win_rates[self.contestant(label, s)].stderr for s in self.seeds]))
+        """One evaluation's error: the standard error of a win rate like the variant's mean one
+        over the evaluation's deals, √(p(1 − p)/n). (Taken at the mean, not policy by policy: a
+        policy that won no deal would have a standard error of 0, which says nothing.)"""
+        p, n = self.mean(label).value, self.evaluation.games
+        return math.sqrt(p * (1 - p) / n)
 
     def compare(self, a: str | int, b: str | int = 0) -> Paired:
         """Variant ``a`` against ``b`` (by default the first variant), training seed by training
@@ -106,19 +109,19 @@ class TrainingComparison:
         heads = [_("seed {seed}", seed=s) for s in self.seeds]
         first = self.labels[0]
         lines.append(f"{_('variant'):<{width}}" + "".join(f"{h:>9}" for h in heads)
-                     + f"{_('mean'):>17}{_('spread between trainings'):>27}{_('one evaluation'):>17}"
+                     + f"{_('mean'):>17}{_('spread between trainings'):>27}{_('error of one evaluation'):>26}"
                      + "   " + _("against {first}, seed by seed", first=first))
         for label in self.labels:
             rates, mean = self.win_rates(label), self.mean(label)
             line = (f"{label:<{width}}" + "".join(f"{r:>9.1%}" for r in rates)
                     + f"{mean.value:>10.1%} ± {mean.stderr:>4.1%}{self.spread(label):>27.1%}"
-                    f"{'± ' + format(self.evaluation_error(label), '.1%'):>17}")
+                    f"{'± ' + format(self.evaluation_error(label), '.1%'):>26}")
             if label != first:
                 c = self.compare(label, first)
                 line += f"   {100 * c.effect.value:+.1f} ± {100 * c.effect.stderr:.1f} " + _("points")
             lines.append(line)
         lines.append(_("Win rates on the evaluation's deals. ± is one standard error: of a mean over the {k} "
-                       "trainings, of one policy's win rate over the deals, or of a difference taken seed by "
+                       "trainings, of a win rate like it over the deals, or of a difference taken seed by "
                        "seed. The spread between trainings is the standard deviation of their win rates; with "
                        "{k} trainings it is itself only a rough figure.", k=len(self.seeds)))
         return "\n".join(lines)
