@@ -24,8 +24,8 @@ from uno_lessons import Card, Color, Game, Rules, hand_points, matches
 from uno_lessons import checks as ck
 from uno_lessons.checks import reference as reference_answers
 from uno_lessons.checks.core import NOT_A_RULE, hint_source
-from uno_lessons.checks.step import step_result
 from uno_lessons.checks.reference import DEPENDS, REFERENCE, namespace_of
+from uno_lessons.checks.step import step_result
 from uno_lessons.engine.bots import Bot, RandomBot
 from uno_lessons.engine.cards import Rank
 from uno_lessons.engine.moves import Move, wild_draw_four_honest

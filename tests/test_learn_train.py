@@ -3,8 +3,7 @@
 import numpy as np
 import pytest
 
-from uno_lessons.learn import FEATURES, Policy, evaluate, plot_evaluation, plot_training, train
-from uno_lessons.learn import Z95
+from uno_lessons.learn import FEATURES, Z95, Policy, evaluate, plot_evaluation, plot_training, train
 from uno_lessons.simulation.estimate import wilson
 
 
