@@ -1,4 +1,4 @@
-"""Checks for exercise 09, house rules: a figure with its standard error, a share above the
+"""Checks for exercise 11, house rules: a figure with its standard error, a share above the
 fair share, the effect of a rule measured deal by deal on the same deals, and whether that
 effect is clear of chance; then two graded readings: a prediction of forced play's error
 (H-FORCE) and how many separate games would match the same deals' error (H-STACK)."""

@@ -1,4 +1,4 @@
-"""Checks for exercise 08, teach a computer to play: the chances of the legal moves (softmax),
+"""Checks for exercise 10, teach a computer to play: the chances of the legal moves (softmax),
 the direction that makes a move likelier (the score gradient), one REINFORCE step, and a
 reward of the learner's own from the points left in a hand (E-SCORE-2); then three graded
 readings: what one won game does to a move's chance, what adding the same number to
