@@ -1,7 +1,7 @@
 """Graded interpretation items: a prediction or a reading of a result, not a function.
 
-The learner writes one answer in a variable (``force_error = "B"``, ``games_needed = 900``),
-and the check cell under it, ``check("force_error")``, grades it like any step (one point,
+The learner writes one answer in a variable (``my_answer = "A"``, ``games = 900``),
+and the check cell under it, ``check("my_answer")``, grades it like any step (one point,
 nbgrader's Validate and feedback as for a function). Two kinds:
 
 - :class:`Choice`: multiple choice by letter. A wrong letter gets the reason *that* option is
