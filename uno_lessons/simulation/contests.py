@@ -63,7 +63,7 @@ class Tournament:
         lines = [ngettext("{n} {rules} game each, {players} players, against sensible bots (a fair share is "
                           "{fair})", "{n} {rules} games each, {players} players, against sensible bots (a fair "
                           "share is {fair})", games, rules=rule_set_name(self.rules), players=self.players, fair=fair),
-                 f"{_('bot'):<12} {_('win rate'):>9} {_('95% interval'):>16} {_('points per game'):>16}   "
+                 f"{_('bot'):<12} {_('win rate'):>9} {_('{level} interval', level='95%'):>16} {_('points per game'):>16}   "
                  + _("against {base}: difference, deals only it / only {base} won, sign test", base=base)]
         rows = sorted(self.names, key=lambda n: -self.win_rate(n).value)
         for name in rows:
@@ -74,9 +74,9 @@ class Tournament:
                 c = self.compare(name, base)
                 line += f"   {c.effect.value:+.3f} ± {c.effect.stderr:.3f} {c.higher:>5} / {c.lower:<4} {p_text(c.p)}"
             lines.append(line)
-        lines.append(_("± is one standard error; the intervals are Wilson's 95% intervals. Every bot played the same "
-                       "deals, so the difference is taken deal by deal, and p is the sign test's: the chance of a "
-                       "split at least this uneven if the two bots were equally good."))
+        lines.append(_("± is one standard error; the intervals are Wilson's {level} intervals. Every bot played the "
+                       "same deals, so the difference is taken deal by deal, and p is the sign test's: the chance of "
+                       "a split at least this uneven if the two bots were equally good.", level="95%"))
         return "\n".join(lines)
 
 

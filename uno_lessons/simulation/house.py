@@ -107,8 +107,8 @@ class HouseMeasurement:
 def _caption(games: int, players: int) -> str:
     """What the numbers of a house table are, said once under it."""
     return _("{games} games per variant and table, {players} players. ± is one standard error (SE); the two edges "
-             "show a 95% interval in brackets (Wilson's). Made this way, about 19 intervals in 20 hold the true "
-             "value.", games=games, players=players)
+             "show a {level} interval in brackets (Wilson's). Made this way, about 19 intervals in 20 hold the true "
+             "value.", games=games, players=players, level="95%")
 
 
 def _skill_seating(players: int):
@@ -258,7 +258,7 @@ def plot_house(comparison: HouseComparison, figures: Sequence[str]):
         parts.append(_("{figure}: {values}", figure=_figure_name(figure), values=said))
     axes[0][0].invert_yaxis()  # the first variant on top (the axes share y: once is enough)
     fig.tight_layout()
-    text = _("Dots with bars of 95% intervals (Wilson's for the two edges), one panel per figure, one row per "
+    text = _("Dots with bars of {level} intervals (Wilson's for the two edges), one panel per figure, one row per "
              "variant; the dashed line is zero for the two edges and the first variant's value for the others. "
-             "{panels}.", panels="; ".join(parts))
+             "{panels}.", panels="; ".join(parts), level="95%")
     return DescribedFigure(fig, text)

@@ -120,9 +120,9 @@ class Leaderboard:
 
     def reading(self) -> str:
         """How to read the numbers, said once under the table (and in the HTML caption)."""
-        return _("The interval is Wilson's 95% interval: made this way, about 19 intervals in 20 hold the bot's "
+        return _("The interval is Wilson's {level} interval: made this way, about 19 intervals in 20 hold the bot's "
                  "true win rate. The last column compares each bot with the sensible bot on the same deals; p is "
-                 "the sign test's chance of a split at least this uneven if the two played equally well.")
+                 "the sign test's chance of a split at least this uneven if the two played equally well.", level="95%")
 
     def html(self) -> str:
         """The leaderboard as an accessible HTML table (caption, column headers, row headers)."""
