@@ -847,44 +847,77 @@ def test_a_syntax_error_in_the_latest_cell_is_named_with_its_line_not_not_starte
 
 
 # ------------------------------------------------------------------ graded predictions and readings
+def answer_key() -> dict[str, tuple]:
+    """The graded items' key, as the solutions' hidden tests give it (it is nowhere else)."""
+    key = {}
+    for path in sorted((ROOT / "solutions").glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            for name, args in re.findall(r'^grade\("(\w+)", (.+)\)$', "".join(cell["source"]), re.M):
+                key[name] = tuple(eval(f"[{args.replace('tolerance=', '')}]", {}, {}))  # ("B",) or (919, 90)
+    return key
+
+
+def test_every_graded_item_has_a_key_in_the_solutions_and_none_in_the_package():
+    key = answer_key()
+    assert sorted(key) == sorted(ck.ANSWERS)
+    for name, item in ck.ANSWERS.items():
+        assert not hasattr(item, "answer") and not hasattr(item, "tolerance"), name
+        if isinstance(item, ck.Choice):  # every option has its question: none is left over
+            assert set(item.think) == set(item.options), name
+
+
 @pytest.mark.parametrize("name", list(ck.ANSWERS))
 def test_the_solutions_answer_every_graded_item_right(reference, name):
-    result = ck.ANSWERS[name].check(reference[name])
+    answer, *tolerance = answer_key()[name]
+    item = ck.ANSWERS[name]
+    result = item.grade(reference[name], answer, *tolerance)
     assert result.passed and result.headline == f"✓ {name}: right", result.text()
-    assert ck.check(name, {name: reference[name]}) is None
+    assert ck.grade(name, answer, *tolerance, namespace={name: reference[name]}) is None
 
 
 @pytest.mark.parametrize("name", [n for n, item in ck.ANSWERS.items() if isinstance(item, ck.Choice)])
-def test_a_wrong_option_says_why_it_is_wrong_and_never_which_is_right(name):
+def test_the_check_records_any_option_alike_and_the_grade_marks_the_wrong_ones(name):
     item = ck.ANSWERS[name]
+    (answer,) = answer_key()[name]
+    texts = set()
     for option in item.options:
-        if option == item.answer:
-            continue
-        result = item.check(option.lower())  # " b", "b": a letter is read loosely
-        assert not result.passed and result.headline == f"✗ {name}: not yet right"
-        text = result.text()
-        assert item.why[option] in text and f"hint ({hint_source(item.topic)})" in text
-        assert f'"{item.answer}"' not in text and f"option {item.answer}" not in text
-    odd = item.check("E")
-    assert not odd.passed and "not one of the options" in odd.text()
-    assert not item.check(None).passed and not item.check(2).passed
+        recorded = item.check(option.lower())  # " b", "b": a letter is read loosely
+        assert recorded.passed and recorded.headline == f"✓ {name}: your answer is recorded"
+        text = recorded.text()
+        assert item.think[option] in text
+        texts.add(text.replace(item.think[option], "").replace(f"'{option.lower()}'", ""))
+        graded = item.grade(option, answer)
+        assert graded.passed == (option == answer)
+        if option != answer:
+            assert graded.headline == f"✗ {name}: not yet right"
+            assert item.think[option] in graded.text() and f"hint ({hint_source(item.topic)})" in graded.text()
+    assert len(texts) == 1, "the recorded report says the same for every option, but for its question"
+    for odd in ("E", None, 2):
+        assert not item.check(odd).passed and not item.grade(odd, answer).passed
+    assert "not one of the options" in item.check("E").text()
 
 
-def test_a_number_item_takes_a_tolerance_and_names_the_typical_slips():
+def test_a_number_item_is_graded_within_the_solutions_tolerance_and_names_the_typical_slips():
     item = ck.ANSWERS["games_needed"]
-    assert item.check(919).passed and item.check(900).passed and item.check(np.float64(1000.0)).passed
-    assert "1.75² times the games" in item.check(525).text()  # the square forgotten
-    assert "the other way up" in item.check(98).text()  # the ratio upside down
-    other = item.check(2000)
-    assert not other.passed and "falls like 1/√n" in other.text()
+    answer, tolerance = answer_key()["games_needed"]
+    assert item.grade(919, answer, tolerance).passed and item.grade(np.float64(1000.0), answer, tolerance).passed
+    assert "1/n, or like 1/√n" in item.check(525).text()  # the square forgotten
+    assert "Which way up" in item.check(98).text()  # the ratio upside down
+    for wrong in (525, 98, 2000):
+        assert item.check(wrong).passed  # recorded: the visible check never grades
+        assert not item.grade(wrong, answer, tolerance).passed
+    assert "go from 1.82 down to 1.04" in item.grade(2000, answer, tolerance).text()
     for bad in ("919", True, float("nan"), None):
         assert not item.check(bad).passed and "number" in item.check(bad).text()
 
 
-def test_an_unanswered_item_is_not_started_and_check_raises_for_a_wrong_one(capsys):
+def test_an_unanswered_item_is_not_started_and_grade_raises_for_a_wrong_one(capsys):
     result = step_result("force_error", {})
     assert result.not_started and "has no answer yet" in result.text()
+    assert ck.check("force_error", {"force_error": "A"}) is None  # recorded, not graded
     with pytest.raises(ck.StepNotPassed) as wrong:
-        ck.check("force_error", {"force_error": "A"})
+        ck.grade("force_error", "B", namespace={"force_error": "A"})
     assert str(wrong.value).startswith("✗ force_error: not yet right")
     assert "separate measurements" in capsys.readouterr().out
+    with pytest.raises(ck.StepNotPassed):
+        ck.grade("force_error", "B", namespace={})

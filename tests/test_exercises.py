@@ -68,7 +68,13 @@ def test_each_notebook_has_an_intro_naming_rules_and_graded_steps(name):
         assert ex.BEGIN_SOLUTION in text(answer) and "exercise" in answer["metadata"]["tags"]
         assert answer["metadata"]["nbgrader"]["solution"] and cells[i]["metadata"]["nbgrader"]["grade"]
         assert explanation["cell_type"] == "markdown" and RULE_ID.search(text(explanation))
-        assert text(cells[i]) == f'check("{answer["metadata"]["nbgrader"]["grade_id"]}")'
+        step = answer["metadata"]["nbgrader"]["grade_id"]
+        first, *hidden = text(cells[i]).split("\n")
+        assert first == f'check("{step}")'
+        if hidden:  # an answer item: its key is graded in hidden tests, which learners never get
+            assert hidden[0] == ex.BEGIN_HIDDEN and hidden[-1] == ex.END_HIDDEN, hidden
+            assert hidden[1:-1] == ["from uno_lessons.checks import grade"] + [
+                line for line in hidden[2:-1] if line.startswith(f'grade("{step}", ')] and len(hidden) == 4
         assert cells[i]["metadata"]["nbgrader"]["grade_id"] == f'check_{answer["metadata"]["nbgrader"]["grade_id"]}'
     ids = [c["id"] for c in cells]
     assert len(set(ids)) == len(ids)

@@ -58,7 +58,7 @@ from .learning import (
 from .matching import check_can_play, check_match_reason, check_playable_cards
 from .scoring import check_card_points, check_hand_score, check_match_winner
 from .setup import check_cards_in_deck, check_deck_size, check_first_card_is_returned, check_first_player
-from .step import StepNotPassed, check
+from .step import StepNotPassed, check, grade
 from .tournaments import TournamentResult, tournament
 from .uno_talk import check_catch_penalty, check_silenced_after, check_talk_penalty, check_uno_counts
 from .values import CLASSIC as CLASSIC
@@ -68,7 +68,7 @@ from .wild_draw_four import check_challenge_outcome, check_next_to_move, check_w
 __all__ = [
     "Case", "CaseResult", "CheckResult", "TournamentResult", "CHECKS", "ANSWERS", "run_cases", "tournament",
     "AnswerResult", "Choice", "Number",
-    "check", "StepNotPassed",
+    "check", "grade", "StepNotPassed",
     "check_cards_in_deck", "check_deck_size", "check_first_card_is_returned", "check_first_player",
     "check_can_play", "check_playable_cards", "check_match_reason",
     "check_next_seat_after", "check_direction_after", "check_seat_after_sequence",

@@ -114,22 +114,25 @@ def check_is_clear(func: Callable[[Any, Any], bool]) -> CheckResult:
 
 
 #: Predict, then check (H-FORCE): forced play's effect on four sensible bots' moves per hand.
-FORCE_ERROR = Choice("force_error", ("A", "B", "C", "D"), "B", {
-    "A": N_("√(1.25² + 1.25²) is the error of two separate measurements. Here both rows played the same 300 "
-            "deals: what is the spread of the 300 deal-by-deal differences if forced play changes no game?"),
-    "C": N_("Errors never simply add, and here both rows played the same deals: look at the differences deal by "
-            "deal. How do four sensible bots play a card they have just drawn?"),
-    "D": N_("It can be computed like any other: subtract deal by deal. What are the differences if no game "
-            "changes, and what is their standard deviation?"),
+#: The right letter is in the solution's hidden test, not here (see :mod:`.answers`).
+FORCE_ERROR = Choice("force_error", ("A", "B", "C", "D"), {
+    "A": N_("√(1.25² + 1.25²) is the error of two separate measurements. Did the two rows play separate games, "
+            "or the same 300 deals?"),
+    "B": N_("If forced play changes no game of four sensible bots, what is each deal's difference, and what is "
+            "the spread of 300 such differences?"),
+    "C": N_("Do standard errors add like lengths? And did the two rows play separate games, or the same deals?"),
+    "D": N_("A difference deal by deal can be taken for any two rows played on the same deals: what is it here, "
+            "and what is its standard deviation?"),
 }, STATISTICS)
 
-#: Reading a result (H-STACK): how many separate games would give the paired error.
-GAMES_NEEDED = Number("games_needed", 300 * (1.82 / 1.04) ** 2, 90, N_(
-    "The standard error falls like 1/√n: to make an error k times smaller you need k² times the games. How "
-    "many times smaller is 1.04 than 1.82?"), STATISTICS, slips=(
-    (300 * 1.82 / 1.04, 40, N_("The error falls like 1/√n, not like 1/n: 1.75 times smaller takes 1.75² times "
-                               "the games, not 1.75 times.")),
-    (300 * (1.04 / 1.82) ** 2, 40, N_("Fewer games make the error larger, not smaller: the ratio is the other way "
-                                     "up.")),
-    (300 * 1.04 / 1.82, 40, N_("Fewer games make the error larger, not smaller; and the error falls like 1/√n.")),
+#: Reading a result (H-STACK): how many separate games would give the paired error. The
+#: number and its tolerance are in the solution's hidden test.
+GAMES_NEEDED = Number("games_needed", N_(
+    "How does a standard error change with the number of games? Use that to go from 1.82 down to 1.04."),
+    STATISTICS, slips=(
+    (300 * 1.82 / 1.04, 40, N_("Does the standard error fall like 1/n, or like 1/√n?")),
+    (300 * (1.04 / 1.82) ** 2, 40, N_("Do more games make the error smaller or larger? Which way up is your "
+                                     "ratio?")),
+    (300 * 1.04 / 1.82, 40, N_("Do more games make the error smaller or larger? And does it fall like 1/n, or "
+                               "like 1/√n?")),
 ))

@@ -131,27 +131,31 @@ def check_points_reward(func: Callable[[Game, int], float]) -> CheckResult:
 
 
 #: Predict, then check (E-WIN-1): one won game with a draw in it, and the chance of drawing after it.
-DRAW_AFTER_WIN = Choice("draw_after_win", ("A", "B", "C"), "A", {
-    "B": N_("REINFORCE does not know which move was good. It sees only that the game's reward beat the baseline, "
-            "and pushes every move of that game, the draw too, along its direction."),
-    "C": N_("Every game moves the weights, by learning rate × (reward − baseline) × the direction: here 0.5 × "
-            "(1 − 0.25), which is not 0."),
+#: The right letters of these items are in the solution's hidden tests, not here (see :mod:`.answers`).
+DRAW_AFTER_WIN = Choice("draw_after_win", ("A", "B", "C"), {
+    "A": N_("Which moves of the won game does REINFORCE push, and which way, when the reward beats the "
+            "baseline?"),
+    "B": N_("Does REINFORCE know which move of the game was a good one, or only that the game's reward beat the "
+            "baseline?"),
+    "C": N_("Is learning rate × (reward − baseline) × the direction 0 here? Work out 0.5 × (1 − 0.25)."),
 }, MATHS)
 
 #: Reading the weights: every card played is exactly one of the four kinds, so is_number +
 #: is_action + is_wild + is_wild_draw_four = plays_card, and the weights cannot be read one by one.
-SHIFT_WEIGHTS = Choice("shift_weights", ("A", "B", "C"), "B", {
-    "A": N_("Count per move, not per weight: a card played has exactly one of the four kinds, so its score "
-            "gains 3 once, through its kind, and loses 3 once, through plays_card."),
-    "C": N_("plays_card fell by 3, but every card played gained 3 through its kind; a draw has neither, so its "
-            "score stays as it was too."),
+SHIFT_WEIGHTS = Choice("shift_weights", ("A", "B", "C"), {
+    "A": N_("Count per move, not per weight: how many of the four kinds does one card played have, and does it "
+            "have plays_card too?"),
+    "B": N_("Add up what happens to one card play's score: through its kind, and through plays_card. And to a "
+            "draw's score?"),
+    "C": N_("A draw has none of the four kinds, and its plays_card is 0: which weights touch a draw's score at "
+            "all?"),
 }, MATHS)
 
 #: Reading a comparison of trainings: a difference against the spread between trainings.
-TRAINING_VERDICT = Choice("training_verdict", ("A", "B", "C"), "B", {
-    "A": N_("One evaluation's error covers the luck of the deals, not the luck of the training: another seed "
-            "gives another policy. The mean of three trainings carries the spread between them: compare the gap "
-            "with the standard error of the difference of the two means."),
-    "C": N_("The best of three trainings is luck too: with other seeds the best ones may come out the other way "
-            "round. Compare the means, with the standard error the spread between trainings gives them."),
+TRAINING_VERDICT = Choice("training_verdict", ("A", "B", "C"), {
+    "A": N_("Does one evaluation's error cover the luck of the training, or only the luck of the deals? What would "
+            "a fourth seed give?"),
+    "B": N_("What standard error does the spread between three trainings give each mean, and so the difference of "
+            "the two means?"),
+    "C": N_("Is the best of three trainings a measure of the reward, or partly the luck of the seeds?"),
 }, STATISTICS)

@@ -92,6 +92,34 @@ def check(name: str, namespace: dict[str, Any] | None = None) -> None:
     if namespace is None:
         namespace = sys._getframe(1).f_globals
     result = step_result(name, namespace)
+    _report(result)
+
+
+def grade(name: str, answer: Any, tolerance: float | None = None, namespace: dict[str, Any] | None = None) -> None:
+    """Grade the learner's answer item ``name`` against ``answer`` (and ``tolerance``, for a
+    number): the solution's hidden test, which nbgrader keeps out of the learner's copy
+    (see :mod:`.answers`: the answer key is never in the package). Shows the ✓ report when
+    right; else the report and :class:`StepNotPassed` (0 points for the cell)."""
+    if namespace is None:
+        namespace = sys._getframe(1).f_globals
+    items = _answers()
+    if name not in items:
+        raise KeyError(_("There is no answer item {name!r}; the items are: {items}.", name=name,
+                         items=", ".join(items)))
+    if name not in namespace:
+        result = step_result(name, namespace)  # "has no answer yet"
+    else:
+        item = items[name]
+        if tolerance is None:
+            result = item.grade(namespace[name], answer)
+        else:
+            result = item.grade(namespace[name], answer, tolerance)
+    _report(result)
+
+
+def _report(result: CheckResult) -> None:
+    """Show ``result`` when it passed; else its table of cases (if any) and raise
+    :class:`StepNotPassed`, which says the rest."""
     if result.passed:
         result.show()
         return
