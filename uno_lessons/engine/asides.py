@@ -16,6 +16,9 @@ records, the agents' environment numbers them and the bots' reactions yield them
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from .cards import Card
 
@@ -28,6 +31,9 @@ class SayUno:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        _seats_as_ints(self, "seat")
+
     def __str__(self) -> str:
         return f"seat {self.seat} says UNO"
 
@@ -39,6 +45,9 @@ class Catch:
 
     caller: int
     target: int
+
+    def __post_init__(self) -> None:
+        _seats_as_ints(self, "caller", "target")
 
     @property
     def seat(self) -> int:
@@ -55,6 +64,9 @@ class Talk:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        _seats_as_ints(self, "seat")
+
     def __str__(self) -> str:
         return f"seat {self.seat} talks"
 
@@ -69,6 +81,7 @@ class JumpIn:
     target: int | None = None
 
     def __post_init__(self) -> None:
+        _seats_as_ints(self, "seat", "target")
         # A card code ("R5") is welcome: the value always holds the Card itself.
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
@@ -80,3 +93,14 @@ class JumpIn:
 
 #: Any out-of-turn action.
 Aside = SayUno | Catch | Talk | JumpIn
+
+
+def _seats_as_ints(action: Any, *names: str) -> None:
+    """A seat given as a numpy integer (an agent's action, a simulation's array) is held as
+    the int it stands for: the game keeps seats in its events and saves, and the compiled
+    engine reads them as ints. Anything else stays as it came, for ``reasons.why_refused``
+    to judge (True is no seat to jump in with)."""
+    for name in names:
+        seat = getattr(action, name)
+        if isinstance(seat, np.integer):
+            object.__setattr__(action, name, int(seat))

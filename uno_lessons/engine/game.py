@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import Any, Self
+from typing import Any, ClassVar, Self, cast
 
 import numpy as np
 
@@ -64,6 +64,13 @@ def tally(cards: Iterable[Card]) -> bytearray:
 
 class Game:
     """One hand of UNO. Make one with ``Game.new`` or ``Game.from_position``."""
+
+    #: Every field of a game, as ``__init__`` sets them: what pickling and ``copy.deepcopy``
+    #: restore (``__reduce__``). tests/test_saving.py holds it to the fields ``__init__`` sets.
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "rules", "names", "hands", "discard_pile", "_pile", "current_player", "direction", "current_color",
+        "rng", "dealer", "phase", "drawn", "pending", "silenced", "uno_window", "uno_said", "winner", "points",
+        "_events", "_log", "_legal", "tallies", "tally_sizes", "stack", "_house", "_until")
 
     def __init__(self, hands: list[list[Card]], discard_pile: list[Card], pile: list[Card], *, rules: Rules,
                  names: Sequence[str], current: int, direction: int, color: Color | None,
@@ -234,7 +241,7 @@ class Game:
         items = self.events if last is None else self.events[-last:]
         return [e.describe(self.names, viewer) for e in items]
 
-    def view(self, seat: int, *, log: bool = True) -> PlayerView:
+    def view(self, seat: int | None, *, log: bool = True) -> PlayerView:
         """What ``seat`` can see: their own hand, the table, other hands only as counts
         (``log=False``: without the event log, see :func:`~.view.player_view`)."""
         return player_view(self, seat, log=log)
@@ -622,19 +629,22 @@ class Game:
         self._legal = None
         return house.jump_in(self, action)
 
-    def say_uno(self, seat: int) -> bool:
+    # The shorthands take a seat as an int or a numpy integer (``reasons.why_refused`` judges
+    # it); ``cast(Any, ...)`` hands it on as it came, which the compiled engine would otherwise
+    # check against the asides' ``int``.
+    def say_uno(self, seat: int | np.integer[Any]) -> bool:
         """``seat`` says "UNO" (E-UNO-1, E-UNO-5): ``act(SayUno(seat))``. Returns whether it counted."""
-        return bool(self.act(SayUno(seat)))
+        return bool(self.act(SayUno(cast(Any, seat))))
 
-    def catch(self, caller: int, target: int) -> bool:
+    def catch(self, caller: int | np.integer[Any], target: int | np.integer[Any]) -> bool:
         """``caller`` calls out ``target`` for not saying UNO (E-UNO-2, E-UNO-3):
         ``act(Catch(caller, target))``. Returns whether ``target`` was penalised."""
-        return bool(self.act(Catch(caller, target)))
+        return bool(self.act(Catch(cast(Any, caller), cast(Any, target))))
 
-    def talk(self, seat: int) -> bool:
+    def talk(self, seat: int | np.integer[Any]) -> bool:
         """``seat`` talks; a silenced player draws three (E-WDT-2): ``act(Talk(seat))``.
         Returns whether penalised."""
-        return bool(self.act(Talk(seat)))
+        return bool(self.act(Talk(cast(Any, seat))))
 
     def _say_uno(self, seat: int) -> bool:
         counts = self.uno_would_count(seat)
@@ -678,15 +688,17 @@ class Game:
         ``legal_moves`` stays the current player's; empty when the house rule is off."""
         return house.jump_ins(self)
 
-    def jump_in(self, seat: int, card: Card | str, target: int | None = None) -> Move:
+    def jump_in(self, seat: int | np.integer[Any], card: Card | str,
+                target: int | np.integer[Any] | None = None) -> Move:
         """H-JUMP: ``seat`` plays ``card``, identical to the top card, out of turn; play goes
         on from them (``target``: the seat a 7 swaps with under H-SEVEN-ZERO):
         ``act(JumpIn(seat, card, target))``. Returns the move made; IllegalMove, with nothing
         changed, when it is not allowed."""
+        seat_, target_ = cast(Any, seat), cast(Any, target)  # as they came (the shorthands above say why)
         try:
-            action = JumpIn(seat, Card.parse(card), target)
+            action = JumpIn(seat_, Card.parse(card), target_)
         except ValueError:  # not a card: the reasons say so, after any that come first
-            raise IllegalMove(why_no_jump_in(self, seat, card, target) or str(card)) from None
+            raise IllegalMove(why_no_jump_in(self, seat_, card, target_) or str(card)) from None
         move = self.act(action)
         assert isinstance(move, Move)  # a jump-in plays a card
         return move
@@ -726,14 +738,13 @@ class Game:
         Moves and events are values, shared), and a new Generator in the same state, so the
         copy's reshuffles are the original's. The copy and the original then play on
         independently, and identically when given the same moves."""
-        twin = object.__new__(type(self))
-        twin.rules, twin.names = self.rules, list(self.names)
+        bits = type(self.rng.bit_generator)()
+        bits.state = self.rng.bit_generator.state
+        twin = self._blank(self.rules, np.random.Generator(bits))
+        twin.names = list(self.names)
         twin.hands = [list(hand) for hand in self.hands]
         twin.discard_pile, twin._pile = list(self.discard_pile), list(self._pile)
         twin.current_player, twin.direction, twin.current_color = self.current_player, self.direction, self.current_color
-        bits = type(self.rng.bit_generator)()
-        bits.state = self.rng.bit_generator.state
-        twin.rng = np.random.Generator(bits)
         twin.dealer, twin.phase, twin.drawn, twin.pending = self.dealer, self.phase, self.drawn, self.pending
         twin.silenced, twin.uno_window, twin.uno_said = self.silenced, self.uno_window, set(self.uno_said)
         twin.winner, twin.points = self.winner, self.points
@@ -743,6 +754,17 @@ class Game:
         twin.tallies = None if self.tallies is None else [bytearray(c) for c in self.tallies]
         twin.tally_sizes = bytearray(self.tally_sizes)
         return twin
+
+    @classmethod
+    def _blank(cls, rules: Rules, rng: np.random.Generator) -> Self:
+        """A game without cards, whose caller then sets every field (``copy``, unpickling). Made
+        through ``__init__``: the compiled engine's class has no ``__new__`` that skips it."""
+        return cls([], [], [], rules=rules, names=(), current=0, direction=1, color=None, rng=rng)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling, ``copy.copy`` and ``copy.deepcopy``: the game is made again from its
+        fields (:data:`FIELDS`), as the compiled engine needs (it has no ``__dict__`` to restore)."""
+        return _restored, (type(self), {name: getattr(self, name) for name in self.FIELDS})
 
     def to_json(self) -> str:
         """The whole game, mid-hand included, as JSON text; ``Game.from_json`` reads it back."""
@@ -762,3 +784,12 @@ class Game:
     def _repr_html_(self) -> str | None:
         # The renderer's picture, handed over from above (the engine imports no UI).
         return picture_of(self)
+
+
+def _restored(cls: type[Game], fields: dict[str, Any]) -> Game:
+    """The game of class ``cls`` with these ``fields`` (``Game.__reduce__``'s; by name, so
+    that a pickle is read by either engine, the compiled one or its Python)."""
+    game = cls._blank(fields["rules"], fields["rng"])
+    for name, value in fields.items():
+        setattr(game, name, value)
+    return game

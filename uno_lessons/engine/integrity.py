@@ -9,6 +9,7 @@ refused instead of being played.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, ngettext
@@ -17,7 +18,9 @@ from .kinds import Phase
 from .moves import DRAWN, OVER, PLAYABLE, RESPOND, TURN
 
 if TYPE_CHECKING:
+    from .events import Event
     from .game import Game
+    from .rules import Rules
 
 PHASES = tuple(Phase)
 _PHASE_OF = {phase.value: phase for phase in Phase}
@@ -33,8 +36,38 @@ def phase_named(word: Any) -> Phase:
     return phase
 
 
-def check_game(game: Game) -> None:
-    """ValueError, saying what is wrong, unless ``game`` is a state that play can reach."""
+@dataclass
+class SavedGame:
+    """A saved game as read, before it is made a Game: ``Game.from_json`` checks it first
+    (``check_game``), so that each wrong value is refused with its sentence, and only then
+    makes the game (whose fields the compiled engine holds as the types they are declared).
+    The fields are the Game's, holding whatever the save held; ``draw_pile`` in the order
+    drawn, as ``Game.draw_pile``."""
+
+    hands: list[list[Card]]
+    discard_pile: list[Card]
+    draw_pile: list[Card]
+    rules: Rules
+    names: list[str]
+    current_player: int
+    direction: int
+    current_color: Color | None
+    dealer: int | None
+    phase: Phase
+    drawn: Card | None
+    pending: tuple[int, Color | None, bool] | None
+    silenced: int | None
+    uno_window: int | None
+    uno_said: set[int]
+    winner: int | None
+    points: int | None
+    stack: int
+    events: list[Event]
+
+
+def check_game(game: Game | SavedGame) -> None:
+    """ValueError, saying what is wrong, unless ``game`` (a Game, or a save as read) is a
+    state that play can reach."""
     n = _check_seats(game)
     _check_cards(game)
     _check_phase(game, n)
@@ -56,7 +89,7 @@ def _is_seat(value: Any, n: int) -> bool:
     return type(value) is int and 0 <= value < n
 
 
-def _check_seats(game: Game) -> int:
+def _check_seats(game: Game | SavedGame) -> int:
     rules, n = game.rules, len(game.hands)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(ngettext("The saved game has {n} hand, but UNO is played by {low} to {high} players.",
@@ -80,7 +113,7 @@ def _check_seats(game: Game) -> int:
     return n
 
 
-def _check_cards(game: Game) -> None:
+def _check_cards(game: Game | SavedGame) -> None:
     """E-DECK: hands, discard pile and draw pile hold the deck, each card as often as printed.
     A dealt game (it has a dealer) holds all of it; a position set up with
     ``Game.from_position`` may hold fewer cards, but never more copies than the deck has."""
@@ -119,7 +152,7 @@ def _list(rows: list[tuple[Card, int, int]]) -> str:
     return "; ".join(shown)
 
 
-def _check_phase(game: Game, n: int) -> None:
+def _check_phase(game: Game | SavedGame, n: int) -> None:
     phase, top, drawn = phase_named(game.phase), game.discard_pile[-1], game.drawn
     if phase == OVER and game.winner is None:
         raise ValueError(_("The saved game is in phase 'over', but nobody has won."))
@@ -152,7 +185,7 @@ def _check_phase(game: Game, n: int) -> None:
                                "would be nothing to decide (E-DRAW-2).", card=drawn.code, top=top.code))
 
 
-def _check_winner(game: Game, n: int) -> None:
+def _check_winner(game: Game | SavedGame, n: int) -> None:
     winner = game.winner
     if winner is None or not _is_seat(winner, n):
         raise ValueError(_("The saved game's winner is seat {seat}, but the seats are 0 to {last}.",
@@ -168,7 +201,7 @@ def _check_winner(game: Game, n: int) -> None:
                            seat=game.uno_window))
 
 
-def _check_pending(game: Game, n: int, top: Card) -> None:
+def _check_pending(game: Game | SavedGame, n: int, top: Card) -> None:
     pending = game.pending
     if not (isinstance(pending, tuple) and len(pending) == 3):
         raise ValueError(_("The saved game's Wild Draw Four answer is not (seat, colour before, honest)."))
@@ -188,7 +221,7 @@ def _check_pending(game: Game, n: int, top: Card) -> None:
                            "(true or false)."))
 
 
-def _check_stack(game: Game) -> None:
+def _check_stack(game: Game | SavedGame) -> None:
     """H-STACK: a stacked penalty waits only with stacking on, on a Draw Two in phase "turn"
     or on a Wild Draw Four in phase "challenge"."""
     stack, top, phase = game.stack, game.discard_pile[-1], game.phase
@@ -202,7 +235,7 @@ def _check_stack(game: Game) -> None:
                            "or there is no Draw Two or Wild Draw Four to stack on.", stack=repr(stack)))
 
 
-def _check_colour(game: Game) -> None:
+def _check_colour(game: Game | SavedGame) -> None:
     """E-MATCH: a coloured top card's colour is in force; a wild on top has a colour named,
     unless it is the first card of a classic game, turned before anyone named one (C-SETUP-4)."""
     top, color = game.discard_pile[-1], game.current_color

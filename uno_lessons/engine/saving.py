@@ -15,7 +15,7 @@ import numpy as np
 from ..i18n import _
 from . import events as ev
 from .cards import Card, Color
-from .integrity import check_game, phase_named
+from .integrity import SavedGame, check_game, phase_named
 from .rules import HOUSE_SWITCHES, Rules
 
 if TYPE_CHECKING:
@@ -91,33 +91,33 @@ def game_from_json(text: str, cls: type[G]) -> G:
         data = json.loads(text)
         if data.get("format") != FORMAT:
             raise ValueError(_("unknown save format {format}", format=repr(data.get("format"))))
-        game = cls(
-            [_cards(h) for h in data["hands"]],
-            _cards(data["discard_pile"]),
-            _cards(data["draw_pile"])[::-1],
-            rules=Rules.from_dict(data["rules"]),
-            names=data["names"],
-            current=data["current_player"],
-            direction=data["direction"],
-            color=_color(data["current_color"]),
-            rng=_generator(data["rng"]),
-            dealer=data["dealer"],
-        )
-        game.phase = phase_named(data["phase"])
-        game.drawn = None if data["drawn"] is None else Card.parse(data["drawn"])
+        hands = [_cards(h) for h in data["hands"]]
+        discard_pile, draw_pile = _cards(data["discard_pile"]), _cards(data["draw_pile"])
+        rules, names = Rules.from_dict(data["rules"]), list(data["names"])
+        current, direction = data["current_player"], data["direction"]
+        color, rng, dealer = _color(data["current_color"]), _generator(data["rng"]), data["dealer"]
+        phase = phase_named(data["phase"])
+        drawn = None if data["drawn"] is None else Card.parse(data["drawn"])
+        pending = None
         if data["pending"] is not None:
             seat, previous, honest = data["pending"]
-            game.pending = (seat, _color(previous), honest)
-        game.silenced = data["silenced"]
-        game.uno_window = data["uno_window"]
-        game.uno_said = set(data["uno_said"])
-        game.winner = data["winner"]
-        game.points = data["points"]
-        game.stack = data.get("stack", 0)
-        game.events = [ev.event_from_list(e) for e in data["events"]]
+            pending = (seat, _color(previous), honest)
+        saved = SavedGame(hands, discard_pile, draw_pile, rules, names, current, direction, color, dealer, phase,
+                          drawn, pending, data["silenced"], data["uno_window"], set(data["uno_said"]),
+                          data["winner"], data["points"], data.get("stack", 0),
+                          [ev.event_from_list(e) for e in data["events"]])
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
         raise ValueError(_("This text is not a saved uno_lessons game: {error}", error=exc)) from exc
-    check_game(game)
+    check_game(saved)  # before the game is made: each wrong value refused with its sentence
+    try:
+        game = cls(saved.hands, saved.discard_pile, saved.draw_pile[::-1], rules=rules, names=names, current=current,
+                   direction=direction, color=color, rng=rng, dealer=dealer)
+        game.phase, game.drawn, game.pending = phase, drawn, pending
+        game.silenced, game.uno_window, game.uno_said = saved.silenced, saved.uno_window, saved.uno_said
+        game.winner, game.points, game.stack = saved.winner, saved.points, saved.stack
+        game.events = saved.events
+    except TypeError as exc:  # the compiled engine checks each field's type; none check_game lets by
+        raise ValueError(_("This text is not a saved uno_lessons game: {error}", error=exc)) from exc
     return game
 
 
