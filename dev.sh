@@ -3,8 +3,9 @@
 #   bash dev.sh serve   install, then serve the Voilà dashboard at http://127.0.0.1:8866/ and
 #                       the lessons at :8867 (--class 30 preheats 30 kernels for a class;
 #                       --lang nl serves Dutch; --network lets learners' devices join)
-#   bash dev.sh test    install (Debian's chromium and redis-server too, where missing), then
-#                       run every test (what CI runs)
+#   bash dev.sh test    install (Debian's chromium, redis-server and a C compiler too, where
+#                       missing), compile the engine's game with mypyc, then run every test
+#                       (what CI runs; the engine's tests once more on its Python)
 #   bash dev.sh test --fast          the same without the browser tests and the notebooks'
 #                                    runs: the edit-test loop (a minute or two); both build
 #                                    the docs site (docs/) with warnings as errors
@@ -56,6 +57,19 @@ install_redis() {
     fi
 }
 
+install_compiler() {
+    # mypyc compiles the engine's game (python -m uno_lessons.tools.compile_engine) with a C
+    # compiler and Python's headers; where they cannot be had, the engine runs as Python.
+    local include
+    include=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+    if ! command -v cc >/dev/null 2>&1 || [ ! -f "$include/Python.h" ]; then
+        echo "Installing a C compiler and Python's headers to compile the engine…"
+        local version
+        version=$("$VENV/bin/python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+        apt_install gcc "python$version-dev" || echo "(not installed: the engine runs as Python)"
+    fi
+}
+
 install_chp() {
     # JupyterHub's proxy, for the hub tests (tests/hub_fixture.py): Node's npm package.
     if ! command -v configurable-http-proxy >/dev/null 2>&1; then
@@ -64,6 +78,12 @@ install_chp() {
         npm install -g --silent configurable-http-proxy >/dev/null
     fi
 }
+
+# Learners read the engine's docstrings (help(), Jupyter's ?), which a mypyc build of it has
+# not: the lessons and pages run the engine's Python, even where `dev.sh test` compiled it.
+case "${1:-}" in
+serve | lab) export UNO_LESSONS_ENGINE=python ;;
+esac
 
 case "${1:-}" in
 serve)
@@ -86,7 +106,12 @@ test)
     install_redis
     install_gettext
     install_chp
+    install_compiler
     export PATH="$PWD/$VENV/bin:$PATH"
+    # The engine's game compiled with mypyc from its own source (docs/performance.md); a build
+    # runs only while it is current, and where nothing compiles the engine runs as Python.
+    echo "== engine: compiled with mypyc where it can be"
+    python -m uno_lessons.tools.compile_engine --if-possible
     if [ $# -gt 0 ]; then
         # Arguments go to pytest as they are (one file, -k, -x, -m "not browser"…).
         install_chromium
@@ -118,6 +143,16 @@ test)
     fi
     echo "== pytest (unit, widgets, the docs pages' doctests), on every core"
     python -m pytest -q -p no:cacheprovider "${par[@]}" -m "not browser" tests docs
+    if python -m uno_lessons.tools.compile_engine --check >/dev/null; then
+        # The run above was the compiled engine's: the engine's own tests again on its Python.
+        echo "== pytest: the engine's tests again on the engine's Python (UNO_LESSONS_ENGINE=python)"
+        UNO_LESSONS_ENGINE=python python -m pytest -q -p no:cacheprovider "${par[@]}" -m "not browser" \
+            tests/test_game_*.py tests/test_engine_*.py tests/test_house_*.py tests/test_agents_*.py \
+            tests/test_asides.py tests/test_bots.py tests/test_cards.py tests/test_events.py \
+            tests/test_hand_tally.py tests/test_moves.py tests/test_properties.py tests/test_rules.py \
+            tests/test_saving.py tests/test_scoring.py tests/test_sim_bots.py tests/test_simulation.py \
+            tests/test_view.py
+    fi
     echo "== pytest (browser tests), on every core"
     python -m pytest -q -p no:cacheprovider "${par[@]}" -m browser tests
     nbs=$(ls notebooks/*.ipynb solutions/*.ipynb 2>/dev/null || true)

@@ -29,8 +29,10 @@ Each side is driven the way its users drive it, with the same policy:
   about ``--chunk`` steps (2,000, whole hands: a few hundredths of a second), in the order A B C, C B
   A, ..., and each env's time is the sum over its chunks, so all see the same drift of the
   machine's speed (engine_speed.py says why). Each keeps its env and Generator from chunk to
-  chunk; each run starts again from the seed. Per run the ratio is steps/s over RLCard's;
-  the figures printed are the medians over ``--repeat`` runs, with the lowest and highest.
+  chunk; each run starts again from the seed. Per run the ratio is steps/s over RLCard's,
+  by the wall clock and by the CPU time this process used (``time.process_time()``: steps
+  per CPU-second); the figures printed are the medians over ``--repeat`` runs, with the
+  lowest and highest. The header names the engine that ran (compiled with mypyc, or Python).
 
     python benchmarks/agents_speed.py [--steps 20000] [--players 2 4 10] [--repeat 5] [--chunk 2000]
 """
@@ -162,20 +164,22 @@ def measure(players: int, steps: int, repeat: int, seed: int, chunk: int = CHUNK
     game, RLCard's IndexError games (summed), and the per-run ratios to RLCard's steps/s."""
     for make in RUNNERS.values():  # warm up imports and caches, untimed
         make(players, seed)(500)
-    runs: dict[str, list[tuple[float, int, int, int]]] = {name: [] for name in RUNNERS}
+    runs: dict[str, list[tuple[float, int, int, int, float]]] = {name: [] for name in RUNNERS}
     for _ in range(repeat):
         sides = {name: make(players, seed) for name, make in RUNNERS.items()}  # each run from the seed
-        for name, (wall, _cpu, (made, games, errors)) in interleaved(sides, steps, chunk).items():
-            runs[name].append((wall, made, games, errors))
+        for name, (wall, cpu, (made, games, errors)) in interleaved(sides, steps, chunk).items():
+            runs[name].append((wall, made, games, errors, cpu))
     out: dict[str, dict[str, Any]] = {name: {
-        "steps/s": statistics.median(m / t for t, m, _, _ in rows),
-        "spread": (min(m / t for t, m, _, _ in rows), max(m / t for t, m, _, _ in rows)),
-        "steps/game": statistics.median(m / g for _, m, g, _ in rows),
-        "errors": sum(err for *_, err in rows),
+        "steps/s": statistics.median(m / t for t, m, *_ in rows),
+        "spread": (min(m / t for t, m, *_ in rows), max(m / t for t, m, *_ in rows)),
+        "steps/game": statistics.median(m / g for _, m, g, *_ in rows),
+        "errors": sum(err for *_, err, _ in rows),
     } for name, rows in runs.items()}
     theirs = runs["rlcard 1.2"]
     for name in ("uno_lessons", "batch"):
-        out[name]["ratios"] = [(m1 / t1) / (m2 / t2) for (t1, m1, *_), (t2, m2, *_) in zip(runs[name], theirs, strict=True)]
+        pairs = list(zip(runs[name], theirs, strict=True))
+        out[name]["ratios"] = [(m1 / t1) / (m2 / t2) for (t1, m1, *_), (t2, m2, *_) in pairs]
+        out[name]["cpu ratios"] = [(m1 / c1) / (m2 / c2) for (_, m1, _, _, c1), (_, m2, _, _, c2) in pairs]
     return out
 
 
@@ -193,8 +197,11 @@ def main() -> None:
         import rlcard  # noqa: F401
     except ImportError:
         raise SystemExit("PettingZoo or RLCard is missing: pip install -e '.[agents,bench]'") from None
+    from uno_lessons.engine import compiled
+
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# command: {' '.join(['python', *sys.argv])}")
+    print(f"# engine: {compiled.ENGINE}")  # compiled with mypyc, or Python (uno_lessons.engine.compiled)
     print(f"# {os.cpu_count()} cores, load average {load}; {args.steps} steps per run and env in chunks of "
           f"{args.chunk}, {args.repeat} runs, seed {args.seed}")
     print(f"{'players':>7} {'env':<12} {'steps/s':>9} {'min':>9} {'max':>9} {'steps/game':>10}")
@@ -212,6 +219,9 @@ def main() -> None:
         print(f"{n:>7} ratio uno_lessons / rlcard: steps/s {statistics.median(env_r):.2f}; "
               f"batch / rlcard: {statistics.median(batch_r):.2f}")
         print(f"{n:>7} ratios per run: env {min(env_r):.2f}-{max(env_r):.2f}, batch {min(batch_r):.2f}-{max(batch_r):.2f}")
+        env_c, batch_c = res["uno_lessons"]["cpu ratios"], res["batch"]["cpu ratios"]
+        print(f"{n:>7} ratio per CPU-second: env {statistics.median(env_c):.2f} (runs {min(env_c):.2f}-{max(env_c):.2f}), "
+              f"batch {statistics.median(batch_c):.2f} (runs {min(batch_c):.2f}-{max(batch_c):.2f})")
 
 
 if __name__ == "__main__":

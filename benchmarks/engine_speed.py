@@ -30,6 +30,9 @@ cost:
   started (RLCard's IndexError games too).
 - Each run is timed twice: by the wall clock (games/s) and by the CPU time this process
   used (``time.process_time()``: games per CPU-second).
+- The header names the engine that ran: ``game.py`` compiled with mypyc where a current
+  build is there, else Python (``uno_lessons.engine.compiled``; ``UNO_LESSONS_ENGINE=python``
+  asks for Python).
 
     python benchmarks/engine_speed.py [--games 2000] [--players 2 4 10] [--repeat 5] [--chunk 25]
 """
@@ -48,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from uno_lessons import Game, Rules
+from uno_lessons.engine import compiled
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from interleave import interleaved  # noqa: E402  (benchmarks/ is on sys.path)
@@ -165,6 +169,7 @@ def main() -> None:
         raise SystemExit("RLCard is missing: pip install -e '.[bench]'") from None
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# command: {' '.join(['python', *sys.argv])}")
+    print(f"# engine: {compiled.ENGINE}")  # compiled with mypyc, or Python (uno_lessons.engine.compiled)
     print(f"# {os.cpu_count()} cores, load average {load}; {args.games} games per run and engine in chunks of "
           f"{args.chunk}, {args.repeat} runs, seed {args.seed}")
     print(f"{'players':>7} {'engine':<12} {'games/s':>9} {'moves/s':>10} {'moves/game':>10}")

@@ -20,16 +20,20 @@ import time
 
 from uno_lessons import Rules, play_game
 from uno_lessons import simulation as sim
+from uno_lessons.engine import compiled
 
 
 def timed(fn, repeat: int):
-    """Run ``fn`` ``repeat`` times: (its last result, the fastest time, the median time)."""
-    times, result = [], None
+    """Run ``fn`` ``repeat`` times: (its last result, the fastest time, the median time, the
+    least CPU time this process used in a run: on a shared machine, the figure others' work
+    disturbs least)."""
+    times, cpu, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, spent = time.perf_counter(), time.process_time()
         result = fn()
         times.append(time.perf_counter() - start)
-    return result, min(times), statistics.median(times)
+        cpu.append(time.process_time() - spent)
+    return result, min(times), statistics.median(times), min(cpu)
 
 
 def main() -> None:
@@ -47,8 +51,8 @@ def main() -> None:
     n = args.deals
 
     sim.deal_estimates(1000, rules, args.seed)  # warm up numpy and the caches
-    vec, vec_best, vec_median = timed(lambda: sim.deal_estimates(n, rules, args.seed), args.repeat)
-    loop, loop_best, loop_median = timed(lambda: sim.deal_estimates_loop(n, rules, args.seed),
+    vec, vec_best, vec_median, _ = timed(lambda: sim.deal_estimates(n, rules, args.seed), args.repeat)
+    loop, loop_best, loop_median, _ = timed(lambda: sim.deal_estimates_loop(n, rules, args.seed),
                                          max(1, args.loop_repeat))
 
     print(f"Deal questions, {rules.name} rules, {n:,} deals per estimate")
@@ -62,17 +66,17 @@ def main() -> None:
     print(f"  per deal: numpy {vec_best / n * 1e9:.0f} ns, Python {loop_best / n * 1e9:.0f} ns")
 
     sim.simulate_games(20, args.players, rules=rules, seed=0)  # warm up
-    stats, g_best, g_median = timed(
+    stats, g_best, g_median, g_cpu = timed(
         lambda: sim.simulate_games(args.games, args.players, rules=rules, seed=args.seed), max(1, args.loop_repeat))
     moves = int(stats.moves.sum())
     seeds = [int(s) for s in stats.seeds]
-    games, p_best, p_median = timed(lambda: [play_game(args.players, rules=rules, seed=s) for s in seeds],
+    games, p_best, p_median, _ = timed(lambda: [play_game(args.players, rules=rules, seed=s) for s in seeds],
                                     max(1, args.loop_repeat))
     same = all(g.winner == w and (g.points or 0) == p for g, w, p in zip(games, stats.winner, stats.points))
     print(f"\nBot games through simulate_games ({args.players} sensible bots, {rules.name}, "
-          f"{args.games} games, per-game figures collected)")
+          f"{args.games} games, per-game figures collected; engine: {compiled.ENGINE})")
     print(f"  best {g_best:.3f} s: {args.games / g_best:,.0f} games/s, {moves / g_best:,.0f} moves/s "
-          f"(median {args.games / g_median:,.0f} games/s)")
+          f"(median {args.games / g_median:,.0f} games/s; per CPU-second {args.games / g_cpu:,.0f})")
     print(f"  the same games one play_game call each: best {p_best:.3f} s, {args.games / p_best:,.0f} games/s "
           f"(same winners and points: {'yes' if same else 'NO'}); simulate_games is {p_best / g_best:.1f}x that")
 

@@ -8,11 +8,15 @@ Sphinx and MyST). The API pages import the package: autodoc reads its docstrings
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's package, installed or not
+# The reference is read from the engine's source, so its Python runs here, whatever was
+# compiled (uno_lessons.engine.compiled): autodoc lists no class of a mypyc build.
+os.environ["UNO_LESSONS_ENGINE"] = "python"
 
 project = "uno_lessons"
 author = "the uno_lessons contributors"

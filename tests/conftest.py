@@ -6,6 +6,9 @@
 * ``store_url``: one URL per backend (SQLite file in a tmp folder, Redis, a named memory
   store); ``shared_url``: only the backends several processes can share.
 * ``store``: ``open_store(store_url)``, closed afterwards.
+
+The report's header says which engine the tests ran: the compiled one or its Python
+(``uno_lessons.engine.compiled``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,13 @@ from __future__ import annotations
 import pytest
 from table_backends import BACKENDS, SHARED_BACKENDS, RedisServer, memory_url, redis_ping, redis_url_from_env
 
+from uno_lessons.engine import compiled
 from uno_lessons.table import open_store
+
+
+def pytest_report_header() -> str:
+    """The engine under test (compiled with mypyc, or Python, and why)."""
+    return f"uno_lessons engine: {compiled.ENGINE}"
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from uno_lessons import Game, Move, MoveKind, Phase
 from uno_lessons.engine import events, game, kinds, moves, saving
 from uno_lessons.engine.events import NOBODY
 
-ENGINE = Path(game.__file__).parent
+ENGINE = Path(kinds.__file__).parent  # the source folder (game.__file__ is the build's, when compiled)
 
 
 def test_move_kinds_are_the_plain_words():

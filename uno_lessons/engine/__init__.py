@@ -1,5 +1,11 @@
 """The rules engine: cards, rule sets, moves, the game, its event log, saves, views, scoring
-and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.py)."""
+and bots. Pure Python and numpy; it never imports a UI (tests/test_engine_no_ui.py). The game
+module runs compiled with mypyc where a current build of it is there (``compiled``)."""
+
+# ruff: noqa: E402 - the engine's modules are imported after use_compiled has chosen the build
+from .compiled import use_compiled
+
+use_compiled(__path__)  # before anything imports .game: the build, if current, comes first
 
 from .asides import Aside, Catch, JumpIn, SayUno, Talk
 from .bots import Bot, RandomBot, SensibleBot, play_game, play_match
