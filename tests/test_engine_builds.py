@@ -19,6 +19,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import numpy as np
+from wheel_build import installed_env
 
 from uno_lessons import Game, Rules
 from uno_lessons import simulation as sim
@@ -125,3 +126,17 @@ def test_both_engines_play_every_seeded_game_the_same():
     if built:  # one of the two is the build
         assert {here, there} == {"compiled", f"python ({compiled.ENV}=python)"}, (here, there)
     assert digest == playouts()
+
+
+def test_the_wheel_holds_no_build_and_runs_the_python_engine(wheel_site):
+    """``_mypyc/`` is in .gitignore, so the wheel (hatchling reads it) is pure Python, even
+    when built from a checkout that compiled its engine; installed, its engine is Python."""
+    assert not list(wheel_site.rglob("*.so")) and not list(wheel_site.rglob(compiled.FOLDER))
+    wheel = next(wheel_site.glob("uno_lessons-*.dist-info/WHEEL")).read_text(encoding="utf-8")
+    assert "Tag: py3-none-any" in wheel and "Root-Is-Purelib: true" in wheel
+    code = "import uno_lessons.engine.compiled as c, uno_lessons.engine.game as g; print(c.ENGINE); print(g.__file__)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env=installed_env(wheel_site), cwd=wheel_site)
+    assert run.returncode == 0, run.stderr
+    engine, module = run.stdout.splitlines()
+    assert engine.startswith("python (not compiled") and module == str(wheel_site / "uno_lessons" / "engine" / "game.py")
