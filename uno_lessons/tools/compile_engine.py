@@ -178,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         manifest = build()
     except CannotCompile as exc:
-        print(f"Nothing compiled: {exc}. The engine runs as Python.", file=sys.stderr)
+        runs = "the build there is current and runs" if is_current() else "the engine runs as Python"
+        print(f"Nothing compiled: {exc}; {runs}.", file=sys.stderr)
         return 0 if args.if_possible else 1
     except CompileFailed as exc:
         print(str(exc), file=sys.stderr)
