@@ -9,6 +9,7 @@ One concept a module; everything public is re-exported here, so ``import
 uno_lessons.simulation as sim`` then ``sim.simulate_games(...)`` is all a notebook needs.
 """
 
+from .bluffs import BluffSituations, bluff_situations
 from .challenge import ChallengeCheck, break_even, challenge_check, challenge_value
 from .contests import MatchStats, Tournament, simulate_matches, tournament
 from .deals import Comparison, Deals, compare_deals, deal_estimates, deal_estimates_loop, deal_many
@@ -56,7 +57,7 @@ __all__ = [
     "first_mover_edge", "first_mover_table", "length_table", "simulate_lengths",
     "MatchStats", "Tournament", "simulate_matches", "tournament",
     # Wild Draw Four
-    "ChallengeCheck", "break_even", "challenge_check", "challenge_value",
+    "ChallengeCheck", "break_even", "challenge_check", "challenge_value", "BluffSituations", "bluff_situations",
     # plots
     "plot_challenge", "plot_convergence", "plot_first_mover", "plot_lengths", "plot_win_shares", "DescribedFigure",
 ]

@@ -36,6 +36,8 @@ class Answers:
     challenged: np.ndarray  # the next player challenged (else accepted)
     answerer_cards: np.ndarray  # cards the answering player drew
     player_cards: np.ndarray  # cards its player gained (drawn, plus the card taken back: C-WD4-5)
+    answerer_hand: np.ndarray  # cards the answering player held when the Wild Draw Four was played on them
+    player_hand: np.ndarray  # cards its player held just after playing it
 
     @property
     def swing(self) -> np.ndarray:
@@ -123,33 +125,49 @@ def _game_seeds(n: int, seed: int | None) -> np.ndarray:
 
 def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: list[tuple]) -> tuple[int, ...]:
     """Per-game figures from the moves made and the event log, and one row per answered
-    Wild Draw Four."""
+    Wild Draw Four (with the hand sizes of both players when it was played, followed
+    through the log from the deal)."""
     honest = [m.honest is not False for m in moves if m.card is not None and m.card.rank is _WD4]
     drawn = challenges = caught = 0
     next_honest = iter(honest)
     bluff = False
+    sizes = [0] * len(game.hands)
+    played_by = 0  # the seat of the last Wild Draw Four
     open_answer: list[Any] | None = None
     for event in game.event_tuples():  # (Event class, *fields): no Event objects needed
         kind = event[0]
         if kind is ev.Played:
-            if event[2].rank is _WD4:  # (seat, card, ...)
+            sizes[event[1]] = event[5]  # (seat, card, colour, target, cards left)
+            if event[2].rank is _WD4:
                 bluff = not next(next_honest, True)
+                played_by = event[1]
         elif kind is ev.Drew:
-            _kind, _seat, cards, _wanted, reason = event
+            _kind, seat, cards, _wanted, reason = event
             drawn += len(cards)
+            sizes[seat] += len(cards)
             if open_answer is not None and reason in ("wild_draw_four", "challenge", "guilty", "stack"):
                 open_answer[3 if reason != "guilty" else 4] += len(cards)
                 answers.append(tuple(open_answer))
                 open_answer = None
         elif kind is ev.Accepted:
-            open_answer = [index, bluff, False, 0, 0]
+            open_answer = [index, bluff, False, 0, 0, sizes[event[1]], sizes[played_by]]
         elif kind is ev.Challenged:
             was_honest = event[5]  # (seat, player, hand, previous colour, honest)
             challenges += 1
             caught += not was_honest
-            open_answer = [index, not was_honest, True, 0, 0]
-        elif kind is ev.TookBack and open_answer is not None:  # C-WD4-5: back to the hand
-            open_answer[4] += 1
+            open_answer = [index, not was_honest, True, 0, 0, sizes[event[1]], sizes[event[2]]]
+        elif kind is ev.TookBack:  # C-WD4-5: back to the hand
+            sizes[event[1]] += 1
+            if open_answer is not None:
+                open_answer[4] += 1
+        elif kind is ev.Dealt:  # (dealer, players, hand size)
+            sizes = [event[3]] * event[2]
+        elif kind is ev.Swapped:  # H-SEVEN-ZERO: two hands change places
+            a, b = event[1], event[2]
+            sizes[a], sizes[b] = sizes[b], sizes[a]
+        elif kind is ev.Rotated:  # the hand of seat s - d moves to seat s
+            n, d = len(sizes), event[1]
+            sizes = [sizes[(s - d) % n] for s in range(n)]
     if open_answer is not None:  # e.g. no card was left to draw
         answers.append(tuple(open_answer))
     winner = NOBODY if game.winner is None else game.winner
@@ -262,14 +280,15 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         if progress is not None and ((i + 1) % step == 0 or i + 1 == n_games):
             progress(i + 1, n_games)
     cols = np.array(rows, dtype=np.int64).T
-    ans = np.array(answers, dtype=np.int64).reshape(-1, 5).T
+    ans = np.array(answers, dtype=np.int64).reshape(-1, 7).T
     return GameStats(
         rules=rules.name, players=n_players, seeds=seeds,
         moves=cols[0].astype(np.int32), winner=cols[1].astype(np.int8), first_player=cols[2].astype(np.int8),
         points=cols[3].astype(np.int32), drawn=cols[4].astype(np.int32), wild_draw_fours=cols[5].astype(np.int16),
         bluffs=cols[6].astype(np.int16), challenges=cols[7].astype(np.int16), caught=cols[8].astype(np.int16),
         answers=Answers(ans[0].astype(np.int32), ans[1].astype(bool), ans[2].astype(bool),
-                        ans[3].astype(np.int16), ans[4].astype(np.int16)),
+                        ans[3].astype(np.int16), ans[4].astype(np.int16), ans[5].astype(np.int16),
+                        ans[6].astype(np.int16)),
         max_hand=cols[9].astype(np.int16),
     )
 
