@@ -167,9 +167,16 @@ def show_cards(cards: Iterable[Card | str] | str, *, width: float = 64, highligh
 class Quiz:
     """A self-check question: pick one answer, press Check, read why it is right or wrong.
 
+    A first wrong answer gets only why that option is wrong (``why``, when the question has
+    one) and a second try; the right answer and its explanation show after a second wrong one
+    (:data:`TRIES`), so a learner thinks again before reading the answer.
+
     The lesson notebooks take their questions from the quiz bank (``quiz("02-skip-on-skip")``,
     see :mod:`uno_lessons.lessons.quizzes`), so the answer is not in the cell a learner reads;
     a teacher may still write their own ``Quiz(...)``."""
+
+    #: Wrong answers before the right one is shown: one, then a second try.
+    TRIES = 2
 
     def __init__(self, question: str, options: Sequence[str], answer: str | int,
                  explanation: str, *, why: dict[str, str] | None = None) -> None:
@@ -180,6 +187,7 @@ class Quiz:
             raise ValueError(f"the answer {answer!r} is not one of the options")
         self.explanation = explanation
         self.why = dict(why or {})
+        self.wrong = 0  # wrong answers checked so far
         self.choices = widgets.RadioButtons(options=self.options, value=None,
                                             layout=widgets.Layout(width="auto", max_width="100%"))
         self.check_button = button(_("Check my answer"), style="primary", width="200px")
@@ -202,7 +210,8 @@ class Quiz:
         self.choices.value = self.options[option] if isinstance(option, int) else option
 
     def check(self) -> bool | None:
-        """Mark the chosen answer; returns True/False, or None when nothing is chosen yet."""
+        """Mark the chosen answer; returns True/False, or None when nothing is chosen yet. The
+        answer itself is shown after the second wrong answer, not the first."""
         picked = self.choices.value
         if picked is None:
             text = _("Pick an answer first.")
@@ -211,11 +220,17 @@ class Quiz:
             return None
         right = picked == self.answer
         extra = self.why.get(picked, "")
+        why = extra + " " if extra else ""
         if right:
             text = _("Right. {explanation}", explanation=self.explanation)
         else:
-            text = _("Not quite. {why}The answer is “{answer}”. {explanation}",
-                     why=extra + " " if extra else "", answer=self.answer, explanation=self.explanation)
+            self.wrong += 1
+            if self.wrong < self.TRIES:
+                text = _("Not quite. {why}Think again, pick another answer and check it: the answer shows after "
+                         "a second try.", why=why)
+            else:
+                text = _("Not quite. {why}The answer is “{answer}”. {explanation}",
+                         why=why, answer=self.answer, explanation=self.explanation)
         self.feedback.value = feedback("ok" if right else "bad", text)
         # A wrong answer is feedback, not an error: it is said politely, like a right one.
         self.page.announce(text)
