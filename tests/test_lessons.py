@@ -14,10 +14,12 @@ from uno_lessons.lessons import (
     QUIZZES,
     ActionCardLab,
     ChallengeLab,
+    DealByDeal,
     MatchingTrainer,
     Quiz,
     ScoreCalculator,
     SetupStepper,
+    SpreadLab,
     UnoTalkLab,
     quiz,
     show_cards,
@@ -26,6 +28,8 @@ from uno_lessons.lessons.challenge import EXAMPLES, honest
 from uno_lessons.widgets import ToggleChoice
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+#: The lessons on measuring and deciding (no rule widget of their own): they follow the same shape.
+MEASURING = ("07_simulation", "08_challenge_or_accept")
 
 
 def button_of(view, code):
@@ -257,6 +261,36 @@ def test_challenge_accept_and_the_wild_in_hand_difference():
     assert len(lab.game.hands[1]) == 9 and "C-WD4-2" in lab.result.value
 
 
+def test_challenge_lab_judges_the_decision_by_its_expected_swing_not_by_the_card():
+    # Honest card, challenged at q = 0.4: the outcome is bad (six cards), the decision good.
+    lab = ChallengeLab(bluff_chance=0.4)
+    assert lab.honest and lab.expected_swings() == pytest.approx((-2.0, -4.0))
+    lab.challenge_button.click()
+    assert "The challenge fails: Ben draws 6" in lab.result.value and lab.decision_was_good() is True
+    assert "A good decision: at q = 0.40" in lab.result.value and "the card was honest" in lab.result.value
+    assert said(lab)["text"].startswith("The challenge fails") and "A good decision" in said(lab)["text"]
+    lab.bluff_picker.value = 0.1  # with a lower estimate the same answer was the worse one
+    assert lab.decision_was_good() is False and "A worse decision: at q = 0.10" in lab.result.value
+    # A bluff accepted at q = 0.1: the card was a bluff, the decision still the better one.
+    lab = ChallengeLab("green 7, a green card", bluff_chance=0.1, cards=2)
+    assert len(lab.game.hands[1]) == 2 and not lab.honest
+    lab.accept_button.click()
+    assert lab.decision_was_good() is True and "Ana was bluffing" in lab.result.value
+    # At the break-even both answers are as good; classic rules move the line to 2/11.
+    lab = ChallengeLab(bluff_chance=0.2)
+    lab.accept()
+    assert lab.decision_was_good() is None and "Both answers are as good" in lab.result.value
+    lab.rules_toggle.value = "Classic"
+    lab.accept()
+    assert "above 2/11" in lab.result.value and lab.decision_was_good() is False
+    # An estimate given to the lab is offered even when it is not one of the usual ones.
+    assert ChallengeLab(bluff_chance=0.187).bluff_chance == 0.187
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        ChallengeLab(bluff_chance=1.5)
+    with pytest.raises(ValueError, match="Ben may hold"):
+        ChallengeLab(cards=7)
+
+
 def test_challenge_random_examples_are_seeded_and_consistent():
     a, b = ChallengeLab(seed=5), ChallengeLab(seed=5)
     for _ in range(6):
@@ -266,6 +300,54 @@ def test_challenge_random_examples_are_seeded_and_consistent():
         assert a.honest == honest(a.example.hand, a.example.previous[0])
         a.accept()
     assert set(EXAMPLES) == {value for _label, value in a.example_picker.options}
+
+
+# --------------------------------------------------------------------------- lesson 7's widgets
+def test_spread_lab_keeps_the_standard_deviation_and_shrinks_the_standard_error():
+    from uno_lessons import simulation as sim
+
+    moves = sim.simulate_games(400, 4, seed=3).moves
+    lab = SpreadLab(moves)
+    assert [v for _label, v in lab.size_picker.options] == [25, 100, 400] and lab.estimate().n == 25
+    small_sd, small_se = lab.spread(), lab.estimate().stderr
+    lab.size_picker.value = 400
+    big = lab.estimate()
+    assert big.value == pytest.approx(moves.mean()) and lab.spread() == pytest.approx(moves.std(ddof=1))
+    assert abs(lab.spread() - small_sd) < 0.25 * small_sd  # single games spread as much as before
+    assert big.stderr < small_se / 3  # the average is four times surer: 1/√n
+    assert said(lab)["text"] == lab.words() and "standard deviation 24.4" in lab.words()
+    assert f"aria-label='{lab.words()}'" in lab.picture.value.replace("&#x27;", "'")
+    assert SpreadLab([3, 5, 7], sizes=(25, 100)).estimate().n == 3  # fewer games than any size: all of them
+    with pytest.raises(ValueError, match="at least two games"):
+        SpreadLab([47])
+
+
+def test_deal_by_deal_counts_the_deals_only_one_bot_won():
+    from uno_lessons import simulation as sim
+
+    bots = {"challenger": sim.sensible(challenge_min_cards=0), "accepter": sim.sensible(challenge_min_cards=1000),
+            "random": "random"}
+    table = sim.tournament(bots, games=250, players=4, seed=7)
+    lab = DealByDeal(table)
+    only_a, only_b = lab.deals()
+    c = table.compare("challenger", "accepter")
+    assert (len(only_a), len(only_b)) == (c.higher, c.lower) == (5, 3)
+    text = lab.summary.value
+    assert "Deals only challenger won: 5; deals only accepter won: 3." in text and "p = 0.73" in text
+    assert "± 0.038" in text and f"± {c.effect.stderr:.3f}" in text
+    assert text.count("<rect") == 0 and lab.strip.value.count("<rect") >= 250
+    lab.b_picker.value = "random"
+    assert "only random won: 0" in said(lab)["text"] or "deals only random won: 0" in said(lab)["text"]
+    lab.a_picker.value = "random"
+    assert "Pick two different bots." in lab.summary.value
+
+
+def test_the_measuring_lessons_say_why_each_wrong_option_is_wrong():
+    mine = [q for q in QUIZZES if q.startswith(("07-", "08-"))]
+    assert len(mine) == 6
+    for quiz_id in mine:
+        item = QUIZZES[quiz_id]
+        assert set(item.why) == set(range(len(item.options))) - {item.answer}, quiz_id
 
 
 # --------------------------------------------------------------------------- UnoTalkLab
@@ -368,14 +450,26 @@ def test_quiz_and_show_cards():
     assert q.check() is None and "Pick an answer" in q.feedback.value
     q.choose(0)
     q.check_button.click()
-    assert "uno-fb-bad" in q.feedback.value and "The answer is “Ana”" in q.feedback.value
+    # A first wrong answer: try again, the answer not shown yet.
+    assert "uno-fb-bad" in q.feedback.value and "Ana" not in q.feedback.value
+    assert "second try" in q.feedback.value
     assert q.page.last("announce")["text"].startswith("Not quite.")
     assert q.page.last("announce")["assertive"] is False
+    q.check_button.click()  # a second wrong answer shows the answer and why
+    assert "The answer is “Ana”" in q.feedback.value and "It acts as a Skip." in q.feedback.value
     q.choose("Ana")
     assert q.check() is True and "uno-fb-ok" in q.feedback.value
     assert q.page.last("announce")["text"] == "Right. It acts as a Skip."
     with pytest.raises(ValueError):
         Quiz("?", ["a"], answer="b", explanation="")
+    # The reason a wrong option is wrong is said at every wrong try, the answer only at the second.
+    q = Quiz("Skip on a blue 5?", ["red Skip", "blue Skip"], answer=1, explanation="E-MATCH-1.",
+             why={"red Skip": "Red does not match blue, and a Skip does not match a 5."})
+    q.choose(0)
+    assert q.check() is False and "Red does not match blue" in q.feedback.value and "blue Skip" not in q.feedback.value
+    assert q.check() is False and "Red does not match blue" in q.feedback.value and "“blue Skip”" in q.feedback.value
+    q.choose(1)
+    assert q.check() is True and "uno-fb-ok" in q.feedback.value
     pic = show_cards("G3 W+4 R7", highlight=[0], dim=[2], caption="gold frame: may be played")
     html = pic._repr_html_()
     assert repr(pic).startswith("cards: G3 W+4 R7") and "uno-svg-Wp4" in html
@@ -395,7 +489,7 @@ def test_quiz_bank_hides_answers_from_the_notebook_and_varies_their_place():
         quiz("no-such-quiz")
 
 
-@pytest.mark.parametrize("name", [name for name, _t, _r in LESSONS])
+@pytest.mark.parametrize("name", [*(name for name, _t, _r in LESSONS), *MEASURING])
 def test_lesson_notebooks_take_quizzes_from_the_bank(name):
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
@@ -405,7 +499,18 @@ def test_lesson_notebooks_take_quizzes_from_the_bank(name):
         assert "Quiz(" not in src and "answer=" not in src, f"{name}: an answer is visible in a cell"
 
 
-ALL_LABS = [SetupStepper, MatchingTrainer, ActionCardLab, ChallengeLab, UnoTalkLab, ScoreCalculator]
+def spread_lab():
+    return SpreadLab([40, 21, 104, 55, 30])
+
+
+def deal_by_deal():
+    from uno_lessons import simulation as sim
+
+    return DealByDeal(sim.tournament({"sensible": "sensible", "random": "random"}, games=20, seed=1))
+
+
+ALL_LABS = [SetupStepper, MatchingTrainer, ActionCardLab, ChallengeLab, UnoTalkLab, ScoreCalculator, spread_lab,
+            deal_by_deal]
 
 
 @pytest.mark.parametrize("make", ALL_LABS)
@@ -443,7 +548,7 @@ def _walk(w):
 
 
 # --------------------------------------------------------------------------- the notebooks
-@pytest.mark.parametrize("name", [name for name, _t, _r in LESSONS])
+@pytest.mark.parametrize("name", [*(name for name, _t, _r in LESSONS), *MEASURING])
 def test_lesson_notebooks_follow_the_lesson_pattern(name):
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
     text = "\n".join("".join(c["source"]) for c in nb["cells"])

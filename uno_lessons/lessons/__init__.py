@@ -1,4 +1,6 @@
-"""Lesson widgets, one per rule lesson (notebooks/01_setup.ipynb … 06_scoring.ipynb).
+"""Lesson widgets, one per rule lesson (notebooks/01_setup.ipynb … 06_scoring.ipynb), and
+lesson 7's (:mod:`.measuring`) for single games against their average and two bots on the
+same deals.
 
 Every lesson is a class with a ``.widget`` (displaying the object shows it) and methods a
 test or a teacher can call from Python: ``SetupStepper().next()``, ``MatchingTrainer().check()``…
@@ -11,6 +13,7 @@ from ._common import Quiz, rule_badge, show_cards
 from .actions import ActionCardLab
 from .challenge import ChallengeLab
 from .matching import MatchingTrainer
+from .measuring import DealByDeal, SpreadLab
 from .quizzes import QUIZZES, quiz
 from .scoring import ScoreCalculator
 from .setup import SetupStepper
@@ -18,7 +21,7 @@ from .uno_talk import UnoTalkLab
 
 __all__ = [
     "SetupStepper", "MatchingTrainer", "ActionCardLab", "ChallengeLab", "UnoTalkLab",
-    "ScoreCalculator", "Quiz", "quiz", "QUIZZES", "show_cards", "rule_badge", "LESSONS",
+    "ScoreCalculator", "SpreadLab", "DealByDeal", "Quiz", "quiz", "QUIZZES", "show_cards", "rule_badge", "LESSONS",
 ]
 
 #: The lessons in teaching order: (notebook name, title, rule ids); the titles are English

@@ -106,6 +106,78 @@ QUIZZES: dict[str, QuizItem] = {
         (N_("27"), N_("57"), N_("77")),
         2,
         N_("7 + 20 + 50 = 77 (E-SCORE-2).")),
+    "07-what-se-says": QuizItem(
+        N_("Eight hands, five with a wild: the estimate is 0.625 ± 0.18 (one standard error). What does the 0.18 "
+           "say?"),
+        (N_("About 18 hands in 100 hold a wild"),
+         N_("The share of these eight hands may lie about 0.18 from the long-run share; more hands would make "
+            "that smaller"),
+         N_("The true chance lies between 0.445 and 0.805 for certain")),
+        1,
+        N_("The standard error is the standard deviation of single hands (0.52) over √8. Four times the hands "
+           "halve it. (The exact chance, counted in section 2, is 0.558.)"),
+        {0: N_("0.18 is not a share of hands: it says how uncertain the share 0.625 is."),
+         2: N_("No interval is certain. One standard error either side holds the true value only about two times "
+               "in three; two either side about 95 times in 100.")}),
+    "07-sd-or-se": QuizItem(
+        N_("400 games lasted 47.1 moves on average, with a standard deviation of 24.4 and a standard error of 1.2. "
+           "Which is right?"),
+        (N_("Most games last between 46 and 49 moves"),
+         N_("With 1,600 games the standard deviation would be about 12"),
+         N_("The average of many more games would most likely lie within about 2.4 moves of 47.1")),
+        2,
+        N_("Two standard errors, 2 × 1.2 = 2.4 moves, is how far the average of 400 games may well lie from the "
+           "long-run average. Single games lie about 24 moves from it, however many you play."),
+        {0: N_("That band is for the average of 400 games. Single games spread by the standard deviation: 24 "
+               "moves."),
+         1: N_("More games shrink the standard error (the standard deviation over √n), not the standard deviation: "
+               "single games stay as spread out as before.")}),
+    "07-same-deals": QuizItem(
+        N_("On the same 250 deals, challenger won 61 games and accepter 59. Only 8 deals had different winners: 5 "
+           "won only by challenger, 3 only by accepter. What can you say?"),
+        (N_("These deals do not tell the two apart: the 8 deals that differ split 5 to 3, as a fair coin often "
+            "would"),
+         N_("challenger plays better: it won 2 games more"),
+         N_("√(SE₁² + SE₂²) = 0.038 is far more than the difference of 0.008, so the two play exactly as well")),
+        0,
+        N_("Only the deals with different winners compare the two bots. A fair coin splits 8 tosses 5 to 3 or more "
+           "unevenly about 3 times in 4 (sign test: p = 0.73). More deals would tell more."),
+        {1: N_("5 to 3 is what chance gives often: the sign test's p is 0.73."),
+         2: N_("That formula is for separate games; on the same deals the deal-by-deal error is 0.011. And no clear "
+               "difference is not proof of none.")}),
+    "08-situation": QuizItem(
+        N_("Against sensible bots you hold five cards, and a Wild Draw Four is played on you. Challenge or accept?"),
+        (N_("Challenge: a sensible bot bluffs in a quarter of its chances"),
+         N_("Accept: a sensible bot bluffs only against a hand of two cards or fewer, so this card is honest"),
+         N_("Either: over all Wild Draw Fours, challenging and accepting come out about even")),
+        1,
+        N_("Of the Wild Draw Fours played on a hand of three or more cards in the lesson's games, none was a "
+           "bluff. A challenge would cost six cards (E-WD4-4), accepting costs four (E-WD4-3)."),
+        {0: N_("bluff_rate is not the bluff share q: a sensible bot bluffs only against a hand of two cards or "
+               "fewer. Against your five cards q is 0."),
+         2: N_("That average mixes situations. In yours, with five cards, sensible bots never bluff: q = 0.")}),
+    "08-good-decision": QuizItem(
+        N_("You hold two cards and estimate q = 0.45. You challenge; the card was honest and you draw six. Was "
+           "challenging a mistake?"),
+        (N_("Yes: it cost six cards, and accepting would have cost four"),
+         N_("You cannot tell without seeing the other player's hand"),
+         N_("No: at q = 0.45 challenging is worth −1.5 cards on average and accepting −4; this time luck went "
+            "against you")),
+        2,
+        N_("0.45 × 4 − 0.55 × 6 = −1.5 against −4 (E-WD4-3 … E-WD4-5). Over many such moments challenging saves "
+           "2.5 cards per Wild Draw Four on average, although some of them end with six cards drawn."),
+        {0: N_("That judges the decision by the card that came up, which you could not see when you decided."),
+         1: N_("A decision is judged by what you knew when you made it: q = 0.45. The hidden hand decides only the "
+               "outcome.")}),
+    "08-break-even": QuizItem(
+        N_("Classic rules: a caught bluffer draws four and also takes the Wild Draw Four back (C-WD4-5). Above "
+           "which bluff share q does challenging beat accepting, counting the swing?"),
+        (N_("1/5, as under the Encanto rules"), N_("2/11"), N_("1/3")),
+        1,
+        N_("The bluffer gains 5 cards: 5q − 6(1 − q) > −4 gives 11q > 2, so q > 2/11, about 0.18."),
+        {0: N_("The card taken back is one card more for the bluffer: the gain is 5, not 4."),
+         2: N_("That counts only your own cards (4 against 6(1 − q)); the swing also counts the cards the bluffer "
+               "gains.")}),
     "10-chance-of-drawing": QuizItem(
         N_("A policy has two legal moves: play the green 5 with the score 2, or draw with the score 0. While "
            "it learns it samples by the softmax. How often does it draw?"),
