@@ -280,13 +280,16 @@ WRONG = [
     ("match_winner", _winner_strictly_more, "E-SCORE-4", "more than 500 instead of 500 or more"),
     ("match_winner", _winner_biggest_hand, "E-SCORE-4", "the biggest single hand"),
     ("best_color", lambda hand: max(reversed(list(Color)), key=lambda c: sum(k.color is c for k in hand)),
-     "E-MATCH-3", "ties to the last colour"),
+     "strategy", "ties to the last colour"),
     ("MyBot", _CardBot, "E-MATCH-1", "returns a Card, not a Move"),
     ("MyBot", _AnyCardBot, "E-MATCH-1", "plays cards that do not match"),
     ("MyBot", _PassiveBot, "E-WIN-1", "never plays a card"),
     ("summarize", lambda games, p: (sum(w == p for w, _ in games) / len(games),
                                     sum(x for w, x in games if w == p) / max(1, sum(w == p for w, _ in games))),
      "E-SCORE-2", "averages over wins only, divides by zero"),
+    ("expected_swings", lambda q, rules: (10 * q - 6, -4), "C-WD4-5", "the Encanto swing under classic rules"),
+    ("expected_swings", lambda q, rules: (-6 * (1 - q), -4), "E-WD4-5", "the bluffer's four cards not counted"),
+    ("expected_swings", lambda q, rules: (-4, 10 * q - 6), "E-WD4-4", "the pair the wrong way round"),
     ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v)) / len(v) ** 0.5), "statistics",
      "spread over n, not n - 1"),
     ("mean_and_error", lambda v: (sum(v) / len(v), float(np.std(v, ddof=1))), "statistics",
@@ -909,6 +912,15 @@ def test_a_number_item_is_graded_within_the_solutions_tolerance_and_names_the_ty
     assert "go from 1.82 down to 1.04" in item.grade(2000, answer, tolerance).text()
     for bad in ("919", True, float("nan"), None):
         assert not item.check(bad).passed and "number" in item.check(bad).text()
+
+
+def test_the_classic_line_asks_about_the_encanto_line_and_own_cards_only():
+    item = ck.ANSWERS["classic_line"]
+    assert item.check(2 / 11).passed and item.check(0.2).passed  # recorded, each with its question
+    assert "Encanto" in item.check(0.2).text() and "only your own cards" in item.check(1 / 3).text()
+    assert ck.grade("classic_line", 2 / 11, tolerance=0.003, namespace={"classic_line": 2 / 11}) is None
+    with pytest.raises(ck.StepNotPassed):
+        ck.grade("classic_line", 2 / 11, tolerance=0.003, namespace={"classic_line": 0.2})
 
 
 def test_an_unanswered_item_is_not_started_and_grade_raises_for_a_wrong_one(capsys):

@@ -1,5 +1,5 @@
 """The exercises under the real nbgrader 0.9.6, as a teacher runs it from the wheel
-(docs/teachers.md): ``uno-lessons nbgrader`` writes the course (the nine exercises as the
+(docs/teachers.md): ``uno-lessons nbgrader`` writes the course (the ten exercises as the
 source: the wheel holds no answers), ``generate_assignment``, three submissions (every answer
 right, nothing answered, one mistake), ``autograde``, ``validate``, and ``generate_feedback``.
 Every command runs with the built wheel's package (``wheel_site``, tests/wheel_build.py), not
@@ -148,7 +148,7 @@ def test_the_release_matches_exercises_cell_for_cell_locks_included(course):
 # ------------------------------------------------------------------ autograde
 def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
     total = _graded_steps()
-    assert total == 36
+    assert total == 43
     with _gradebook(course) as gb:
         scores = {s: gb.find_submission(ASSIGNMENT, s).score for s in STUDENTS}
         assert gb.find_submission(ASSIGNMENT, "full").max_score == total
@@ -267,5 +267,5 @@ def test_feedback_files_fetch_nothing_and_carry_katex_where_there_is_maths(cours
         assert FETCHED.findall(page) == [], name
         assert "cdnjs.cloudflare.com" not in page and "cdn.jsdelivr.net" not in page, name
     with_maths = {name for name, page in pages.items() if "font-family:KaTeX_Main" in page}
-    assert with_maths == {"10_learning", "11_house_rules"}
+    assert with_maths == {"08_challenge_or_accept", "10_learning", "11_house_rules"}
     assert "url(data:font/woff2;base64," in pages["10_learning"]

@@ -33,11 +33,13 @@ from typing import Any
 from ..engine.cards import Card as Card
 from ..engine.cards import Color as Color
 from ..engine.rules import Rules as Rules
+from . import capstone, deciding
 from .actions import check_direction_after, check_next_seat_after, check_seat_after_sequence
 from .answers import AnswerResult, Choice, Number
 from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases
 from .core import Problem as Problem
+from .deciding import check_expected_swings
 from .house_rules import (
     FORCE_ERROR,
     GAMES_NEEDED,
@@ -75,7 +77,7 @@ __all__ = [
     "check_wild_draw_four_is_legal", "check_challenge_outcome", "check_next_to_move",
     "check_uno_counts", "check_catch_penalty", "check_talk_penalty", "check_silenced_after",
     "check_card_points", "check_hand_score", "check_match_winner",
-    "check_best_color", "check_bot", "check_summarize",
+    "check_best_color", "check_bot", "check_summarize", "check_expected_swings",
     "check_mean_and_error", "check_share_above_fair", "check_paired_difference", "check_is_clear",
     "check_softmax", "check_score_gradient", "check_reinforce_step", "check_points_reward",
 ]
@@ -105,6 +107,7 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
     "best_color": check_best_color,
     "MyBot": check_bot,
     "summarize": check_summarize,
+    "expected_swings": check_expected_swings,
     "mean_and_error": check_mean_and_error,
     "share_above_fair": check_share_above_fair,
     "paired_difference": check_paired_difference,
@@ -118,4 +121,4 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
 #: The graded interpretation items (a prediction or a reading, not a function), by the name of
 #: the variable the learner writes the answer in; ``check(name)`` grades them as it grades a step.
 ANSWERS: dict[str, Choice | Number] = {item.name: item for item in (
-    FORCE_ERROR, GAMES_NEEDED, DRAW_AFTER_WIN, SHIFT_WEIGHTS, TRAINING_VERDICT)}
+    *capstone.ANSWERS, *deciding.ANSWERS, FORCE_ERROR, GAMES_NEEDED, DRAW_AFTER_WIN, SHIFT_WEIGHTS, TRAINING_VERDICT)}

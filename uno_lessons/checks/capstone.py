@@ -1,4 +1,5 @@
-"""Checks for exercise 07, the capstone: the learner's bot in seeded games, its colour choice, its stats."""
+"""Checks for exercise 07, the capstone: the learner's bot in seeded games, its colour choice, its
+stats; then two graded readings of a tournament (what its ± says, and what the same deals say)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import numpy as np
 
 from ..engine.cards import Color
 from ..engine.rules import Rules
-from ..i18n import _
+from ..i18n import N_, _
+from .answers import Choice
 from .core import (
     FAILED,
     NOT_STARTED,
@@ -69,7 +71,7 @@ def check_bot(bot_class: Any) -> CheckResult:
 
     name = getattr(bot_class, "__name__", _("your bot"))
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
-        case = Case((), True, _("is a subclass of Bot"), "E-DRAW-4",
+        case = Case((), True, _("is a subclass of Bot"), "python",
                     _("Write `class MyBot(Bot):` and pass the class itself: check_bot(MyBot)."))
         return CheckResult(name, name, [CaseResult(case, False, problem=_("{value} is not a Bot class",
                                                                           value=repr(bot_class)))], FAILED)
@@ -117,19 +119,21 @@ def check_bot(bot_class: Any) -> CheckResult:
 
 def check_best_color(func: Callable[[list], Color]) -> CheckResult:
     """``best_color(hand)``: the colour to name for a wild: the one held most (E-MATCH-3)."""
-    most = _("E-MATCH-3: name the colour you hold most cards of, so your next turn is easy.")
-    tie = _("E-MATCH-3: on a tie take the first colour in the order red, yellow, green, blue (list(Color)).")
+    most = _("Name the colour you hold most cards of: after a wild the next card must match it (E-MATCH-3), so "
+             "your next turn is easy.")
+    tie = _("On a tie take the first colour in the order red, yellow, green, blue (list(Color)).")
     rows = [
         ("G1 G2 R5", "G", most), ("B1 Y2 B3 Y4 B5", "B", most),
-        ("W R5 W+4", "R", _("E-MATCH-3: name the colour you hold most cards of, so your next turn is easy. "
-                            "Wilds have no colour.")),
+        ("W R5 W+4", "R", _("Name the colour you hold most cards of: after a wild the next card must match it "
+                            "(E-MATCH-3), so your next turn is easy. Wilds have no colour.")),
         ("Y1 G2", "Y", tie), ("B9 G2 G3 B4", "G", tie),
         ("W W+4", "R", _("No coloured card left: on a tie take the first colour in the order red, yellow, "
                          "green, blue (list(Color)).")),
         ("", "R", _("An empty hand has no favourite: on a tie take the first colour in the order red, yellow, "
                     "green, blue (list(Color)).")),
     ]
-    cases = [Case((to_cards(hand),), to_color(want), _("hand {hand}", hand=hand_text(hand)), "E-MATCH-3", hint)
+    # Which colour to name is strategy: E-MATCH-3 says only that the next card must match it.
+    cases = [Case((to_cards(hand),), to_color(want), _("hand {hand}", hand=hand_text(hand)), "strategy", hint)
              for hand, want, hint in rows]
     return run_cases(func, cases, "best_color", normalize=norm)
 
@@ -150,3 +154,23 @@ def check_summarize(func: Callable[[list, Any], tuple[float, float]]) -> CheckRe
     cases = [Case((g, p), want, _("games {games}, player {player}", games=g or "[]", player=repr(p)), rule, hint)
              for g, p, want, rule, hint in rows]
     return run_cases(func, cases, "summarize", normalize=list_as_tuple)
+
+
+#: Reading a tournament's ± (statistics): the standard error of an average, not the range of
+#: games. The right letters are in the solution's hidden tests, not here (see :mod:`.answers`).
+POINTS_ERROR = Choice("points_error", ("A", "B", "C"), {
+    "A": N_("Is ± 4.2 how far single games lie from 30.6, or how far the average of 250 games may lie from the "
+            "long-run average? What does a single game score?"),
+    "B": N_("Whose spread is ± 4.2: single games', or the average's of 250 games? How far is two of it?"),
+    "C": N_("How does a standard error change with four times the games?"),
+}, "statistics")
+
+#: Reading two bots on the same deals (statistics): the deals only one of them won.
+SAME_DEALS = Choice("same_deals", ("A", "B", "C"), {
+    "A": N_("How often would a fair coin split 48 tosses 30 to 18, or more unevenly? The sign test's p says it."),
+    "B": N_("Do overlapping intervals show that two bots play equally well? And on the same deals, which deals "
+            "tell the two apart?"),
+    "C": N_("Which deals tell two bots apart when they play the same deals, and what would settle it?"),
+}, "statistics")
+
+ANSWERS = (POINTS_ERROR, SAME_DEALS)

@@ -26,7 +26,7 @@ from .values import fresh, same, show_value
 #: What a hint is about when it explains no rule of the game: ``Case.rule`` holds one of these
 #: keys instead of a rule id, and the hint says so ("hint (statistics, not a rule): …").
 NOT_A_RULE = {"strategy": N_("strategy, not a rule"), "statistics": N_("statistics, not a rule"),
-              "maths": N_("maths, not a rule")}
+              "maths": N_("maths, not a rule"), "python": N_("Python, not a rule")}
 
 #: What a check found; also the CSS class suffix of its HTML report.
 PASSED, FAILED, NOT_STARTED, NOT_CALLABLE, NOT_RUN = "passed", "failed", "not started", "not callable", "not run"
