@@ -79,7 +79,7 @@ class BluffSituations:
                         "each Wild Draw Four answered, by the cards its answerer held", self.games,
                         rules=rule_set_name(self.rules.name), rate=self.bluff_rate)
         lines = [head, f"{_('your cards'):<12} {_('played'):>7} {_('bluffs'):>7} {_('bluff share q'):>14} "
-                       f"{_('95% interval'):>16}   " + _("better answer (challenge above q = {line})",
+                       f"{_('{level} interval', level='95%'):>16}   " + _("better answer (challenge above q = {line})",
                                                          line=str(break_even(self.rules)))]
         for low, high in GROUPS:
             picked = (self.answerer_hand >= low) & (self.answerer_hand <= high)
@@ -89,8 +89,9 @@ class BluffSituations:
             lo, hi = self.interval(low, high)
             lines.append(f"{_group_label(low, high):<12} {int(picked.sum()):>7} {int(self.bluff[picked].sum()):>7} "
                          f"{q.value:>14.3f}   [{lo:.3f}, {hi:.3f}]   {words[self.better_answer(low, high)]}")
-        lines.append(_("The intervals are Wilson's 95% intervals: made this way, about 95 in 100 of them hold the "
-                       "true share. Near 0 such an interval is not squeezed to nothing."))
+        # "95% i…" would read to Babel as a %-format: the level is a placeholder (as in the leaderboard).
+        lines.append(_("The intervals are Wilson's {level} intervals: made this way, about 95 in 100 of them hold "
+                       "the true share. Near 0 such an interval is not squeezed to nothing.", level="95%"))
         return "\n".join(lines)
 
 
