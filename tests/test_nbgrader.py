@@ -162,7 +162,7 @@ def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
 def test_autograde_grades_check_cells_without_partial_credit_warnings(course):
     for student in STUDENTS:
         log = course["logs"][f"autograde {student}"].stderr
-        assert log.count("Autograding") == 9, student
+        assert log.count("Autograding") == 10, student
         assert "cannot be converted to" not in log and "treating other output as full credit" not in log
 
 
