@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -489,7 +490,7 @@ def test_quiz_bank_hides_answers_from_the_notebook_and_varies_their_place():
         quiz("no-such-quiz")
 
 
-@pytest.mark.parametrize("name", [*(name for name, _t, _r in LESSONS), *MEASURING])
+@pytest.mark.parametrize("name", list(dict.fromkeys([*(name for name, _t, _r in LESSONS), *MEASURING])))
 def test_lesson_notebooks_take_quizzes_from_the_bank(name):
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
@@ -548,7 +549,7 @@ def _walk(w):
 
 
 # --------------------------------------------------------------------------- the notebooks
-@pytest.mark.parametrize("name", [*(name for name, _t, _r in LESSONS), *MEASURING])
+@pytest.mark.parametrize("name", list(dict.fromkeys([*(name for name, _t, _r in LESSONS), *MEASURING])))
 def test_lesson_notebooks_follow_the_lesson_pattern(name):
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
     text = "\n".join("".join(c["source"]) for c in nb["cells"])
@@ -557,7 +558,8 @@ def test_lesson_notebooks_follow_the_lesson_pattern(name):
         assert part in text, f"{name} lacks {part}"
     assert ("**official**" in text) == (name != "02_matching")
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert all(c["outputs"] or "".join(c["source"]).startswith("from") for c in code), f"{name}: run it"
+    # Every code cell ran (its output is stored), but an import or a learner's guesses to fill in.
+    assert all(c["outputs"] or re.match(r"from |\w+ = ", "".join(c["source"])) for c in code), f"{name}: run it"
     assert max(len("".join(c["source"]).splitlines()) for c in code) <= 12
 
 
