@@ -80,11 +80,11 @@ class ChallengeLab(Lesson):
         self._random_count = 0
         chances = sorted({*BLUFF_CHANCES, float(bluff_chance)})
         self.bluff_picker = widgets.Dropdown(options=[(f"{q:.2f}", q) for q in chances], value=float(bluff_chance),
-                                             description=_("Bluff chance q"),
-                                             layout=widgets.Layout(width="220px", max_width="100%"))
+                                             description=_("Bluff chance q"), style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="auto", max_width="100%"))
         self.cards_picker = widgets.Dropdown(options=[(str(n), n) for n in BEN_CARDS], value=cards,
-                                             description=_("Ben's cards"),
-                                             layout=widgets.Layout(width="180px", max_width="100%"))
+                                             description=_("Ben's cards"), style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="auto", max_width="100%"))
         self.example_picker = widgets.Dropdown(options=[(_(k), k) for k in EXAMPLES], value=example,
                                                description=_("Example"),
                                                layout=widgets.Layout(width="340px", max_width="100%"))
