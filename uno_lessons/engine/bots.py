@@ -261,13 +261,26 @@ def _pick_color_draw(moves: list[Move], hand: list[Card]) -> Move:
     return next(m for m in moves if m.kind is MoveKind.DRAW and m.color is color)
 
 
-BOTS = {"random": RandomBot, "sensible": SensibleBot}
+#: The bots by name, for ``make_bots``, ``play_game``, ``simulate_games`` and the tables'
+#: seats: the engine's own, and those a layer above adds with :func:`register_bot`.
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Offer the bot ``factory`` (a Bot class, or any ``seed -> Bot``) under ``name``
+    wherever bots are named: how a layer above the engine (the coach, ``uno_lessons.coach``)
+    adds its bot without the engine importing it."""
+    BOTS[name] = factory
+
+
+def _bot_names() -> str:
+    return ", ".join(repr(name) for name in BOTS)
 
 
 def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence], Bot]],
               seed: int | np.random.SeedSequence | Seed | None = None) -> list[Bot]:
-    """Bots from a count (all sensible) or one per seat: a Bot, a name ("random",
-    "sensible") or a function ``seed -> Bot``; the same spec and seed give the same bots.
+    """Bots from a count (all sensible) or one per seat: a Bot, a name of :data:`BOTS`
+    ("random", "sensible", "coach") or a function ``seed -> Bot``; the same spec and seed give the same bots.
     Seat ``i`` gets child ``i`` of ``seed`` (``SeedSequence.spawn``)."""
     if isinstance(spec, int):
         spec = ["sensible"] * spec
@@ -282,14 +295,14 @@ def make_bots(spec: int | Sequence[Bot | str | Callable[[np.random.SeedSequence]
             out.append(item)
         elif isinstance(item, str):
             if item not in BOTS:
-                raise ValueError(_("Unknown bot {bot}: use 'random', 'sensible', a Bot or a function seed -> Bot",
-                                   bot=repr(item)))
+                raise ValueError(_("Unknown bot {bot}: use one of {names}, a Bot or a function seed -> Bot",
+                                   bot=repr(item), names=_bot_names()))
             out.append(BOTS[item](s))
         elif callable(item):
             out.append(item(s.build() if isinstance(s, Seed) else s))
         else:
-            raise ValueError(_("{bot} is not a bot: use 'random', 'sensible', a Bot or a function seed -> Bot",
-                               bot=repr(item)))
+            raise ValueError(_("{bot} is not a bot: use one of {names}, a Bot or a function seed -> Bot",
+                               bot=repr(item), names=_bot_names()))
     return out
 
 

@@ -40,7 +40,7 @@ from .moves import (
 from .pictures import picture_of
 from .reasons import why_illegal, why_no_jump_in, why_refused
 from .rules import Rules
-from .setup import deal, position, turn_first_card
+from .setup import deal, position, seen_position, turn_first_card
 from .talk import is_caught, uno_counts
 from .view import PlayerView, player_view
 
@@ -141,6 +141,32 @@ class Game:
                                                            direction=direction, color=color, rules=rules, names=names)
         return cls(seats, disc, pile, rules=rules, names=seat_names, current=current, direction=direction,
                    color=in_force, rng=np.random.default_rng(seed))
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Sequence[str | Card] | str],
+                  draw_pile: Sequence[str | Card] | str = (), *, drawn: Card | str | None = None,
+                  rng: np.random.Generator | None = None, seed: int | None = 0) -> Self:
+        """The position ``view`` shows (a seat's :class:`~.view.PlayerView`), with the cards
+        hidden from that seat given: ``hands``, one per seat (the view's own as it shows it),
+        and ``draw_pile`` (``[0]`` drawn next), in the sizes the view shows. ``drawn``: in
+        phase "drawn", the card the player to move just drew, when the view does not show it.
+
+        Everything else is the view's: the discard pile, whose turn, the direction, the colour
+        in force, the phase, the stacked penalty, who is silenced, who said UNO and may be
+        caught. A Wild Draw Four to answer was honest or not as the given hand of its player
+        says (E-WD4-2). The game has no event log yet; ``rng`` (or ``seed``) makes its
+        reshuffles. This is how a program that may know only what a seat sees (the coach)
+        plays a position on: it deals the hidden cards as it guesses them, here. ValueError,
+        saying why, when the cards do not fit the view (``setup.seen_position``)."""
+        seats, pile, card, pending = seen_position(view, hands, draw_pile, drawn)
+        game = cls(seats, list(view.discard_pile), pile, rules=view.rules, names=view.names,
+                   current=view.current_player, direction=view.direction, color=view.current_color,
+                   rng=rng if rng is not None else np.random.default_rng(seed))
+        game.phase, game.drawn, game.pending, game.stack = view.phase, card, pending, view.stack
+        game.silenced, game.uno_window, game.uno_said = view.silenced, view.uno_window, set(view.uno_said)
+        game.winner, game.points = view.winner, view.points
+        saving.check_game(game)
+        return game
 
     def _turn_first_card(self) -> None:
         """Start the discard pile (``setup.turn_first_card``) and, under classic rules, apply

@@ -1,5 +1,6 @@
 """Making games, as functions of their arguments: the deal of a new hand (E-SETUP), the
-first card turned (E-SETUP-4, C-SETUP-4) and a position read from card codes.
+first card turned (E-SETUP-4, C-SETUP-4), a position read from card codes, and the position
+a seat's view shows with its hidden cards filled in.
 
 Each returns the parts a Game is made of, as a tuple (dealing is timed: a simulation deals
 thousands of games); ``Game.new`` and ``Game.from_position`` build the game from them (and
@@ -10,14 +11,19 @@ draws as any penalty does).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..i18n import _
 from . import events as ev
 from .cards import Card, Color, Rank, build_deck
+from .kinds import Phase
+from .moves import matches, wild_draw_four_honest
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 _WD4, _WDT = Rank.WILD_DRAW_FOUR, Rank.WILD_DONT_TALK
 
@@ -111,6 +117,53 @@ def position(
     in_force = _color_in_force(disc[-1], color)
     _check_counts([c for h in parsed_hands for c in h] + disc + draw, rules)
     return parsed_hands, disc, draw[::-1], seat_names, in_force
+
+
+def seen_position(
+    view: PlayerView,
+    hands: Sequence[Sequence[str | Card] | str],
+    draw_pile: Sequence[str | Card] | str,
+    drawn: Card | str | None,
+) -> tuple[list[list[Card]], list[Card], Card | None, tuple[int, Color | None, bool] | None]:
+    """The hidden parts of the position ``Game.from_view`` documents, checked against the
+    view: ``(hands, draw pile with the next card last, card just drawn, Wild Draw Four to
+    answer)``. The hands and the draw pile must have the sizes the view shows, the view's own
+    hand must be as it shows it, and no card may be given more often than the deck holds it.
+
+    A Wild Draw Four waiting for an answer (phase "challenge") was played by the seat before
+    the one to answer; whether it was honest (E-WD4-2) is read from that seat's hand as given,
+    with the colour in force before it (``view.previous_color``): the rule is
+    ``moves.wild_draw_four_honest``, the one the play itself was judged by.
+    ValueError, saying why, for anything that does not fit."""
+    seats = [_parse_cards(h) for h in hands]
+    pile = _parse_cards(draw_pile)
+    sizes = view.hand_sizes
+    if len(seats) != len(sizes):
+        raise ValueError(_("{hands} hands were given for the {n} seats of this view.", hands=len(seats), n=len(sizes)))
+    for seat, (hand, size) in enumerate(zip(seats, sizes, strict=True)):
+        if len(hand) != size:
+            raise ValueError(_("Seat {seat} holds {size} cards in this view, but {given} were given for it.",
+                               seat=seat, size=size, given=len(hand)))
+    if view.seat is not None and tuple(seats[view.seat]) != view.hand:
+        raise ValueError(_("Seat {seat}'s own hand is in its view: give it as the view shows it.", seat=view.seat))
+    if len(pile) != view.draw_pile_size:
+        raise ValueError(_("The draw pile holds {size} cards in this view, but {given} were given.",
+                           size=view.draw_pile_size, given=len(pile)))
+    _check_counts([c for h in seats for c in h] + list(view.discard_pile) + pile, view.rules)
+    card = view.drawn if view.drawn is not None else (None if drawn is None else Card.parse(drawn))
+    if view.phase is not Phase.DRAWN:
+        card = None
+    elif card is None:
+        raise ValueError(_("In phase 'drawn' the card just drawn must be given: this view does not show it."))
+    elif card not in seats[view.current_player] or not matches(card, view.top_card, view.current_color):
+        raise ValueError(_("The card just drawn, {card}, must be in the hand of the player to move and match "
+                           "{top} (E-DRAW-2).", card=card.code, top=view.top_card.code))
+    pending = None
+    if view.phase is Phase.RESPOND:
+        player = (view.current_player - view.direction) % len(seats)
+        honest = wild_draw_four_honest(seats[player], view.previous_color, view.rules.wilds_block_wild_draw_four)
+        pending = (player, view.previous_color, honest)
+    return seats, pile[::-1], card, pending
 
 
 def _color_in_force(top: Card, color: Color | str | None) -> Color:

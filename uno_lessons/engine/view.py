@@ -43,6 +43,10 @@ class PlayerView:
     stack: int  # H-STACK: the penalty stacked so far, 0 when none (and always with stacking off)
     discard_pile: tuple[Card, ...]  # face up for all to see, the top card last
     rules: Rules  # the rules of the game, house rules included
+    # Phase "challenge": the colour in force before the Wild Draw Four to answer (everyone saw
+    # it; None when none was yet, C-SETUP-4); None in every other phase. Whether that card was
+    # played honestly is not here: it depends on its player's hand (E-WD4-2).
+    previous_color: Color | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -103,4 +107,5 @@ def player_view(game: Game, seat: int | None, *, log: bool = True) -> PlayerView
         stack=game.stack,
         discard_pile=tuple(game.discard_pile),
         rules=game.rules,
+        previous_color=None if game.pending is None else game.pending[1],
     )
