@@ -45,11 +45,11 @@ def test_an_upward_import_inside_a_function_breaks_the_contract(tmp_path):
 
 def test_a_folder_outside_every_layer_breaks_the_contract(tmp_path):
     root = copy_package(tmp_path)
-    (root / "uno_lessons" / "coach").mkdir()
-    (root / "uno_lessons" / "coach" / "__init__.py").write_text('"""A new folder, not yet placed."""\n')
+    (root / "uno_lessons" / "oracle").mkdir()
+    (root / "uno_lessons" / "oracle" / "__init__.py").write_text('"""A new folder, not yet placed."""\n')
     done = lint_imports(root)
     assert done.returncode != 0
-    assert "uno_lessons.coach" in done.stdout
+    assert "uno_lessons.oracle" in done.stdout
 
 
 def test_the_architecture_page_names_every_folder_lesson_and_benchmark():

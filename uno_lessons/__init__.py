@@ -2,9 +2,10 @@
 
 The layers, each a subpackage: ``engine`` (rules, no UI), ``render`` (pure SVG/HTML),
 ``table`` (who plays where, the shared store; no widgets), the widgets (``lessons``,
-``dashboard``), ``simulation`` and the exercises (``checks``, ``exercises``).
+``dashboard``), ``simulation``, the ``coach`` and the exercises (``checks``, ``exercises``).
 """
 
+from .coach import advise  # also hands the engine's bots its own, "coach" (engine.bots.register_bot)
 from .engine import (
     EVERYONE,
     NOBODY,
@@ -37,6 +38,6 @@ __all__ = [
     "Card", "Color", "Rank", "Rules", "Game", "Move", "MoveKind", "Phase", "IllegalMove", "hand_points",
     "build_deck", "parse_cards", "sort_cards", "explain_match", "matches", "Match",
     "Bot", "RandomBot", "SensibleBot", "play_game", "play_match",
-    "set_language", "get_language", "use_language", "LANGUAGES", "EVERYONE", "NOBODY",
+    "set_language", "get_language", "use_language", "LANGUAGES", "EVERYONE", "NOBODY", "advise",
 ]
 __version__ = "0.2.0"
