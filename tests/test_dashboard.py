@@ -352,7 +352,7 @@ def test_the_form_checks_a_config_as_the_table_does_in_the_table_words():
 
     # One definition: the table's SeatKind, offered by the form seat by seat, stored as its strings.
     assert not hasattr(dashboard, "SEAT_KINDS") and not hasattr(setup_form, "SEAT_KINDS")
-    assert [k.value for k in SeatKind] == ["human", "random", "sensible", "learned"]
+    assert [k.value for k in SeatKind] == ["human", "random", "sensible", "learned", "coach"]
     assert SeatKind.known("sensible") and not SeatKind.known("alien") and not SeatKind.known(["human"])
     live = LiveGame(players=3, seed=1)
     live.parts.bar.settings_toggle.value = True

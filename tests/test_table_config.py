@@ -140,7 +140,7 @@ def test_seat_kinds_and_roles_are_the_strings_a_store_keeps():
 
     assert SeatKind.known("human") and SeatKind.known(SeatKind.RANDOM) and not SeatKind.known("alien")
     assert not SeatKind.known(None) and not SeatKind.known(["human"])
-    assert BOT_KINDS == ("random", "sensible", "learned") and not SeatKind.HUMAN.is_bot
+    assert BOT_KINDS == ("random", "sensible", "learned", "coach") and not SeatKind.HUMAN.is_bot
     config = TableConfig.make(3, ["human", SeatKind.SENSIBLE, "random"], seed=3)
     text = config.to_json()
     assert '"seats":["human","sensible","random"]' in text  # a stored table loads as before

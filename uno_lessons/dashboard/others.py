@@ -17,7 +17,7 @@ from ..table.views import TableView
 def kind_word(kind: str) -> str:
     """A seat kind in words of the current language."""
     words = {SeatKind.HUMAN: _("learner"), SeatKind.RANDOM: _("random bot"), SeatKind.SENSIBLE: _("sensible bot"),
-             SeatKind.LEARNED: _("learned bot")}
+             SeatKind.LEARNED: _("learned bot"), SeatKind.COACH: _("coach bot (the strongest)")}
     return words[SeatKind(kind)]
 
 

@@ -148,6 +148,7 @@ class SetupForm:
         self.players.observe(lambda _c: self._show_seats(), "value")
         seats = self._seats_box = W.HBox(self.seat_inputs)
         seats.add_class("uno-seat-kinds")
+        self.bots_note = W.HTML(_dom_classes=("uno-bots-note",))  # what each kind of bot does
         # A learner's saved policy for the seat chosen beside it: read here, checked, kept as data.
         self.policy_title = W.HTML()
         self.policy_seat = W.Dropdown(options=[(str(s), s) for s in range(MAX_PLAYERS)], value=1,
@@ -164,7 +165,7 @@ class SetupForm:
         self.class_settings = ClassSettings()  # a class of several tables: its own choices
         self.widget.children = [self.heading, self.where, self.class_settings.widget,
                                 W.HBox([self.players, self.rules, self.seed]),
-                                self.class_seed, house_box, seats, policy_box, self.start, self.start_note,
+                                self.class_seed, house_box, seats, self.bots_note, policy_box, self.start, self.start_note,
                                 self.tournament.widget]
         self.relabel()
 
@@ -191,6 +192,10 @@ class SetupForm:
             box.description = house_line(switch)
         for dd in self.seat_inputs:
             relabel_options(dd, [(kind_word(k), k) for k in SeatKind])
+        bots = _("A random bot plays any legal move. A sensible bot follows a few plain rules. The coach bot is "
+                 "the strongest: before each choice it plays every move out many times, on deals of the cards it "
+                 "cannot see, and picks the move that won most often; it may think for a second.")
+        self.bots_note.value = f"<p class='uno-muted'>{escape(bots)}</p>"
         self._name_seats()
         self.policy_title.value = (f"<h3 class='uno-dash-section' id='uno-learned-title'>"
                                    f"{escape(_('Learned bots'))}</h3><p class='uno-muted'>"

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine.rules import HOUSE_SWITCHES, Rules
 from ..i18n import _
-from .kinds import SeatKind
+from .kinds import BOT_KINDS, SeatKind
 from .learned import LearnedPolicy, policy_reader
 
 #: The rule sets a table is made with, by name: the presets of :class:`Rules`.
@@ -168,7 +168,7 @@ def check_seats(seats: Sequence[Any], n: int) -> None:
     for kind in seats:
         if not SeatKind.known(kind):
             raise TableError(_("“{kind}” cannot sit at a seat: choose a learner (human) or a "
-                               "bot (random or sensible).", kind=str(kind)[:20]))
+                               "bot ({bots}).", kind=str(kind)[:20], bots=", ".join(BOT_KINDS)))
 
 
 def learned_name(policy_name: str) -> str:

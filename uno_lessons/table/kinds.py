@@ -16,7 +16,8 @@ __all__ = ["SeatKind", "BOT_KINDS", "Role"]
 
 class SeatKind(StrEnum):
     """What can sit at a seat: a person (a learner), one of the engine's bots (the names
-    of :data:`uno_lessons.engine.bots.BOTS`), or a learned bot: a learner's trained policy,
+    of :data:`uno_lessons.engine.bots.BOTS`: random, sensible, and the coach, the strongest,
+    which :mod:`uno_lessons.coach` adds there), or a learned bot: a learner's trained policy,
     kept as data in the table's config (:attr:`~.config.TableConfig.policies`) and played by
     the package's own :class:`~uno_lessons.learn.policy.PolicyBot`."""
 
@@ -24,6 +25,7 @@ class SeatKind(StrEnum):
     RANDOM = "random"
     SENSIBLE = "sensible"
     LEARNED = "learned"
+    COACH = "coach"
 
     @classmethod
     def known(cls, value: Any) -> bool:
