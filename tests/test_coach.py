@@ -162,11 +162,11 @@ def _table_hand(seed: int = 3):
 
 
 def test_a_finished_hand_is_reviewed_decision_by_decision_and_seeded():
-    from uno_lessons.coach import replayed, review, table_hand
+    from uno_lessons.coach import replayed, review
 
     table = _table_hand()
     table.run_bots()
-    start, actions = table_hand(table.state.config, table.state.log)
+    start, actions = table.finished_hand()
     assert replayed(start, actions).to_json().split('"events"')[0] == table.state.game.to_json().split('"events"')[0]
     before = start.to_json()
     seen = []
@@ -182,7 +182,7 @@ def test_a_finished_hand_is_reviewed_decision_by_decision_and_seeded():
 
 
 def test_a_hand_still_being_played_is_refused_by_the_table_and_by_the_review():
-    from uno_lessons.coach import review, table_hand
+    from uno_lessons.coach import review
     from uno_lessons.table import TableError
 
     table = _table_hand()
@@ -190,7 +190,15 @@ def test_a_hand_still_being_played_is_refused_by_the_table_and_by_the_review():
     table.step()
     assert not table.state.game.is_over
     with pytest.raises(TableError, match="still being played"):
-        table_hand(table.state.config, table.state.log)
+        table.finished_hand()
+    with pytest.raises(TableError, match="has no hand 2: it has played 1"):
+        table.finished_hand(2)
+    table.run_bots()
+    first = table.finished_hand()
+    table.deal()
+    assert table.finished_hand(1)[1] == first[1]  # the hand before stays there to look back at
+    with pytest.raises(TableError, match="still being played"):
+        table.finished_hand()
     start = Game.new(3, seed=1)
     with pytest.raises(ValueError, match="still being played"):
         review(start, [start.legal_moves()[0]])

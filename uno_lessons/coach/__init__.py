@@ -9,8 +9,10 @@ The ``"coach"`` bot plays the best one (:class:`CoachBot`), wherever bots are na
 - :mod:`.deal`: the unseen cards, dealt again (determinization), never read from the game;
 - :mod:`.rollouts`: every option played out on the same deals (common random numbers);
 - :mod:`.advice`: :func:`advise`, :class:`Advice`, :class:`Option`;
-- :mod:`.review`: a finished hand looked back at, decision by decision (:func:`review`,
-  :func:`table_hand` for a class table's last hand);
+- :mod:`.review`: a finished hand looked back at, decision by decision (:func:`review`;
+  a class table gives its hands with :meth:`~uno_lessons.table.Table.finished_hand`);
+- :mod:`.worker` and :mod:`.background`: the same, weighed by a process of its own at a
+  lower priority, for the dashboard's Review view;
 - :mod:`.bot`: :func:`search` (advice with adaptive stopping) and :class:`CoachBot`,
   registered with the engine's bots as ``"coach"`` when this package is imported (the
   package ``uno_lessons`` imports it, so the name is always there).
@@ -19,7 +21,7 @@ The ``"coach"`` bot plays the best one (:class:`CoachBot`), wherever bots are na
 from .advice import Advice, Option, advise, advise_view
 from .bot import CoachBot, search
 from .deal import Hidden, deal_hidden, unseen_cards
-from .review import Step, replayed, review, table_hand
+from .review import Step, decisions, replayed, review, weigh
 
 __all__ = ["Advice", "Option", "advise", "advise_view", "CoachBot", "search", "Hidden", "deal_hidden", "unseen_cards",
-           "Step", "replayed", "review", "table_hand"]
+           "Step", "decisions", "replayed", "review", "weigh"]

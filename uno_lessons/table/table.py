@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import events as ev
+from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..i18n import _
@@ -23,6 +24,7 @@ from .bots import bot_jump, bots_only
 from .config import TableConfig, TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
+from .hands import Action, finished_hand
 from .kinds import Role
 from .news import Listening
 from .records import SPEEDS
@@ -128,6 +130,12 @@ class Table:
     def state(self) -> TableState:
         """The table's replica on this page."""
         return self.handle.state
+
+    def finished_hand(self, number: int | None = None) -> tuple[Game, list[Action]]:
+        """Hand ``number`` of this table (default the last) as it was dealt, and every action
+        made in it (:func:`~.hands.finished_hand`): TableError, saying so, while it is still
+        being played, on every page alike."""
+        return finished_hand(self.state.config, self.state.log, number)
 
     @property
     def code(self) -> str:
