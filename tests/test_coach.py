@@ -202,3 +202,18 @@ def test_a_hand_still_being_played_is_refused_by_the_table_and_by_the_review():
     start = Game.new(3, seed=1)
     with pytest.raises(ValueError, match="still being played"):
         review(start, [start.legal_moves()[0]])
+
+
+def test_a_replay_holds_every_position_and_what_each_action_said():
+    from uno_lessons.coach import Replay
+
+    table = _table_hand(5)
+    table.run_bots()
+    start, actions = table.finished_hand()
+    replay = Replay(start, actions)
+    assert len(replay) == len(actions) and len(replay.games) == len(actions) + 1
+    assert replay.games[0].to_json() == start.to_json() and replay.games[-1].is_over
+    assert all(replay.said(k) for k in range(len(replay)))  # every action says something
+    assert replay.seat(0) == start.current_player
+    with pytest.raises(ValueError, match="still being played"):
+        Replay(start, actions[:-1])

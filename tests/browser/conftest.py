@@ -134,13 +134,15 @@ JUPYTER_DATA = Path(tempfile.mkdtemp(prefix="uno-jupyter-"))
 
 def voila_env() -> dict[str, str]:
     """The server's environment: the repo importable even without ``pip install -e .``, its
-    page template (not an installed copy, see ``JUPYTER_DATA``), and class tables in a folder
-    of this test session (never the user's own)."""
+    page template (not an installed copy, see ``JUPYTER_DATA``), class tables in a folder
+    of this test session (never the user's own), and a quick coach for the Review view."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), env.get("JUPYTER_PATH")) if p)
     env["UNO_LESSONS_DATA"] = str(TABLES_DIR)
     env.pop("UNO_LESSONS_STORE", None)
+    # The Review view's coach: few rollouts, so a review is weighed in seconds (test_review.py).
+    env["UNO_LESSONS_REVIEW_ROLLOUTS"] = "4"
     return env
 
 

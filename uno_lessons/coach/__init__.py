@@ -21,7 +21,7 @@ The ``"coach"`` bot plays the best one (:class:`CoachBot`), wherever bots are na
 from .advice import Advice, Option, advise, advise_view
 from .bot import CoachBot, search
 from .deal import Hidden, deal_hidden, unseen_cards
-from .review import Step, decisions, replayed, review, weigh
+from .review import Replay, Step, decisions, replayed, review, weigh
 
 __all__ = ["Advice", "Option", "advise", "advise_view", "CoachBot", "search", "Hidden", "deal_hidden", "unseen_cards",
-           "Step", "decisions", "replayed", "review", "weigh"]
+           "Replay", "Step", "decisions", "replayed", "review", "weigh"]

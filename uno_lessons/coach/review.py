@@ -21,13 +21,14 @@ from typing import Any
 import numpy as np
 
 from ..engine.asides import Aside
+from ..engine.events import EVERYONE, Event
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..i18n import _
 from .advice import Advice, advise_view
 from .rollouts import seed_root
 
-__all__ = ["Action", "Step", "decisions", "weigh", "review", "replayed", "make_action"]
+__all__ = ["Action", "Step", "Replay", "decisions", "weigh", "review", "replayed", "make_action"]
 
 #: ``progress(done, total)``: decisions weighed so far, of all the hand's decisions.
 Progress = Callable[[int, int], None]
@@ -125,3 +126,36 @@ def make_action(game: Game, action: Action) -> None:
         game.apply(action)
     else:
         game.act(action)
+
+
+class Replay:
+    """A finished hand, position by position: ``games[k]`` is the game before action ``k``
+    (``games[-1]`` the end), ``events[k]`` what action ``k`` caused (the engine's events,
+    every card named: the hand is over). ``start`` is not changed."""
+
+    def __init__(self, start: Game, actions: Sequence[Action]) -> None:
+        self.actions = list(actions)
+        self.games: list[Game] = []
+        self.events: list[list[Event]] = []
+        game = start.copy()
+        for action in self.actions:
+            self.games.append(game.copy())
+            before = len(game.events)
+            make_action(game, action)
+            self.events.append(game.events[before:])
+        self.games.append(game)
+        if not game.is_over:
+            raise ValueError(_("This hand is still being played: it can be looked back at once it is over."))
+
+    def __len__(self) -> int:
+        """How many actions the hand had (its positions are one more)."""
+        return len(self.actions)
+
+    def seat(self, number: int) -> int:
+        """Who made action ``number``."""
+        return _seat_of(self.games[number], self.actions[number])
+
+    def said(self, number: int) -> list[str]:
+        """What action ``number`` caused, in sentences every seat may hear (the hand is over)."""
+        names = self.games[number].names
+        return [event.describe(names, EVERYONE) for event in self.events[number]]

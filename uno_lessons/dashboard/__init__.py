@@ -18,7 +18,8 @@ clicks, on pages that play a seat) with ``hand``, ``actions``, ``picker`` (a wil
 ``tables`` (making one-screen and class tables), ``teacher`` (code, links, seats, Close the table), ``join``
 (choosing a seat), ``class_page``, ``class_join`` and ``class_board`` (a class of several
 tables: a learner seated by the server, the teacher's page and the projector of every
-table), ``safety`` (every callback guarded), ``closing`` (closing every model of a
+table), ``review`` and ``review_html`` (looking back at a finished hand with the coach),
+``safety`` (every callback guarded), ``closing`` (closing every model of a
 part), ``entry`` and ``style``.
 """
 

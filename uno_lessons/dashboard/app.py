@@ -127,6 +127,7 @@ class LiveGame:
         if (old := self.__dict__.get("table")) is not None:
             old.stop()
             old.unobserve(self._on_change)
+            self.parts.review.close()  # a hand of the table left behind
         self.table, self.pending = table, None
         pace(table, auto=self.parts.bar.auto_on, seconds=self.parts.bar.speed_seconds())
         table.observe(self._on_change)

@@ -33,6 +33,7 @@ from .others import others_html
 from .page_view import PageView
 from .picker import WildPicker
 from .ports import PageHost
+from .review import ReviewPanel
 from .roles import PageMode, PagePlan, Role
 from .scores import scores_html
 from .seat_play import SeatPlay
@@ -87,6 +88,8 @@ class PageWidgets:
         self.house_ring = W.HTML(_dom_classes=("uno-house-ring",))  # the house rules, under the seats
         self.chart_title, self.chart = W.HTML(), W.HTML(_dom_classes=("uno-chart-view",))
         self.scores = W.HTML(_dom_classes=("uno-scores-view",))
+        #: The Review view of a finished hand (every role's page; built when opened).
+        self.review = ReviewPanel(p, g, weigh_all=plan.review_all)
         self.right = W.VBox([self.seats, self.house_ring, self.log_title, self.log, self.chart_title, self.chart, self.scores],
                             _dom_classes=("uno-dash-right",))
         cols = W.HBox([left, self.right], _dom_classes=("uno-dash-cols",))
@@ -94,7 +97,7 @@ class PageWidgets:
         parts = (css, self.hand.css_box if self.hand else None, bridge, self.play.skip if self.play else None,
                  self.front_door.widget if self.front_door else None, self.bar.widget, self.code_form, self.setup.widget if self.setup else None,
                  self.teacher_panel.widget if self.teacher_panel else None,
-                 self.join_card.widget if self.join_card else None, cols)
+                 self.join_card.widget if self.join_card else None, self.review.widget, cols)
         box.children = [w for w in parts if w is not None]
 
     def owned(self) -> list[widgets.Widget]:
@@ -104,7 +107,7 @@ class PageWidgets:
     def relabel(self, lang: str) -> None:
         """Words of the parts in ``lang``, the current language."""
         self.bar.relabel()
-        for part in (self.setup, self.play, self.teacher_panel, self.join_card, self.front_door):
+        for part in (self.setup, self.play, self.teacher_panel, self.join_card, self.front_door, self.review):
             if part is not None:
                 part.relabel()
         if self.code_form is not None:
@@ -118,6 +121,7 @@ class PageWidgets:
         if self.play is not None:
             self.play.draw(view, seat, look.my_turn, list(look.legal))
         self.draw_around(view, mode)
+        self.review.update(view.hand_number, view.play.winner is not None)
         self.bar.update(table, view, seat)
         for cls, on in page_classes(view, mode).items():
             if on != (cls in box._dom_classes):

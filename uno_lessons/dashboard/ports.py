@@ -84,7 +84,25 @@ class SeatHost(Protocol):
         """Move keyboard focus where it belongs now."""
 
 
-class PageHost(PageControls, SeatHost, Protocol):
+class ReviewHost(Protocol):
+    """What the Review view (:class:`~.review.ReviewPanel`) asks of its page."""
+
+    @property
+    def table(self) -> Table:
+        """The table the page shows (its finished hands are looked back at)."""
+
+    @property
+    def voice(self) -> PageVoice:
+        """The page's message line and announcements."""
+
+    def look(self) -> PageView:
+        """What the page may see of its table now."""
+
+    def refresh(self) -> None:
+        """Redraw every part."""
+
+
+class PageHost(PageControls, SeatHost, ReviewHost, Protocol):
     """A page as its widgets (:class:`~.layout.PageWidgets`) know it: its controls' callbacks
     and, on a page that plays a seat, what the seat's part asks."""
 

@@ -50,6 +50,9 @@ class PagePlan:
     teacher_panel: bool = False
     #: A hand to play, the move buttons and the wild's picker (a page that plays a seat).
     play: bool = False
+    #: The Review view weighs every seat's decisions (else only the page's own seat's): the
+    #: teacher's, the projector's and a one-screen game's, not a learner's.
+    review_all: bool = False
 
     @property
     def view_toggle(self) -> bool:
@@ -60,11 +63,11 @@ class PagePlan:
 #: The plan of each role's page.
 PLANS: dict[Role, PagePlan] = {
     Role.LOCAL: PagePlan(Role.LOCAL, tuple(PageMode), setup=True, viewed_seat=True, bots=True, speed=True,
-                         deal=True, play=True),
+                         deal=True, play=True, review_all=True),
     Role.TEACHER: PagePlan(Role.TEACHER, (PageMode.TEACHER, PageMode.PROJECTOR), speed=True, deal=True,
-                           teacher_panel=True),
+                           teacher_panel=True, review_all=True),
     Role.SEAT: PagePlan(Role.SEAT, (PageMode.PLAYER,), play=True),
-    Role.SPECTATOR: PagePlan(Role.SPECTATOR, (PageMode.PLAYER, PageMode.PROJECTOR)),
+    Role.SPECTATOR: PagePlan(Role.SPECTATOR, (PageMode.PLAYER, PageMode.PROJECTOR), review_all=True),
 }
 
 
