@@ -24,6 +24,7 @@ from ..engine.bots import SensibleBot, run_hand
 from ..engine.moves import Move
 from ..engine.seeds import Seed
 from ..engine.view import PlayerView
+from ..i18n import _
 from .deal import Dealer, deal_hidden, dealt_game, unseen_cards
 
 __all__ = ["Rollouts", "seed_root"]
@@ -51,7 +52,7 @@ class Rollouts:
     def __init__(self, view: PlayerView, moves: Sequence[Move], *, seed: Any = None,
                  dealer: Dealer = deal_hidden) -> None:
         if view.seat is None:
-            raise ValueError("the coach advises a seat; a spectator's view has none")
+            raise ValueError(_("The coach weighs the moves of a seat; a spectator's view has none."))
         self.view = view
         self.seat: int = view.seat
         self.moves = tuple(moves)

@@ -28,7 +28,7 @@ from ..coach.advice import Advice
 from ..coach.background import Analysis
 from ..coach.review import Replay
 from ..engine.moves import Move
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..table.hands import Action
 from ..terminal import log_traceback
 from ..widgets import TableDisplay
@@ -168,8 +168,9 @@ class ReviewPanel:
             return
         self.title.value = (f"<h2 class='uno-dash-section' id='uno-review-title'>"
                             f"{escape(_('Looking back at hand {number}', number=self.number))}</h2>")
-        for b, words in ((self.first, _("First")), (self.back, _("Back")), (self.forward, _("Forward")),
-                         (self.last, _("Last")), (self.close_button, _("Close the review"))):
+        for b, words in ((self.first, pgettext("review", "First")), (self.back, pgettext("review", "Back")),
+                         (self.forward, pgettext("review", "Forward")), (self.last, pgettext("review", "Last")),
+                         (self.close_button, _("Close the review"))):
             b.description = words
         self.swing_title.value = f"<h3 class='uno-dash-section'>{escape(_('The biggest swings'))}</h3>"
         self._draw_progress()

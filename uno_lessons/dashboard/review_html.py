@@ -12,7 +12,7 @@ from html import escape
 from ..coach.advice import Advice
 from ..coach.review import Replay
 from ..engine.moves import Move
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..render import hand_html
 
 __all__ = ["action_words", "step_title", "step_sentence", "hands_html", "options_html", "cost_sentence", "swings",
@@ -94,12 +94,12 @@ def options_html(replay: Replay, step: int, advice: Advice) -> str:
     name = replay.games[step].names[advice.seat]
     caption = _("The coach's options for {name}: the chance to win the hand after each move "
                 "({n} deals of the hidden cards each)", name=name, n=advice.best.win.n)
-    head = (f"<tr><th scope='col'>{escape(_('Move'))}</th><th scope='col'>{escape(_('Chance to win'))}</th>"
+    head = (f"<tr><th scope='col'>{escape(pgettext('review', 'Move'))}</th><th scope='col'>{escape(_('Chance to win'))}</th>"
             f"<th scope='col'>{escape(_('Against the best'))}</th></tr>")
     rows = []
     for option in advice.options:
         played = option.move == made
-        label = escape(option.move.describe()) + (f" <b>({escape(_('played'))})</b>" if played else "")
+        label = escape(option.move.describe()) + (f" <b>({escape(pgettext('review', 'played'))})</b>" if played else "")
         against = "" if option is advice.best else f"{option.versus_best.value:+.2f} ± {option.versus_best.stderr:.2f}"
         cls = " class='uno-review-made'" if played else ""
         rows.append(f"<tr{cls}><td>{label}</td><td>{_percent(option.win.value)} ± "
