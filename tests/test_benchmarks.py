@@ -130,3 +130,16 @@ def test_lesson_times_prints_a_row_per_lesson_with_its_run_time():
                     r"not measured \|$", text, re.M)
     assert row and int(row.group(1)) > 0 and float(row.group(2)) > 0, text
     assert float(row.group(4)) <= float(row.group(2))
+
+
+def test_coach_benchmark_prints_strength_speed_review_and_rate_in_its_quick_mode():
+    text = run("coach.py", "--quick")
+    assert re.search(r"^  paired difference\s+-?[0-9.]+ ± [0-9.]+ \(n=6\)", text, re.M), text
+    assert re.search(r"^  coach's seat won\s+[0-9.]+ ± [0-9.]+ \(n=6\)", text, re.M), text
+    for n in ("2", "4"):
+        row = re.search(rf"^\s+{n}\s+([0-9.]+)s\s+[0-9.]+s-[0-9.]+s", text, re.M)
+        assert row and float(row.group(1)) > 0, text
+    review = re.search(r"^  hand 1: (\d+) actions, (\d+) decisions weighed", text, re.M)
+    assert review and 0 < int(review.group(2)) <= int(review.group(1)), text
+    assert re.search(r"rollouts / games ([0-9.]+)$", text, re.M), text
+    assert text.startswith("# load average before: ")
