@@ -107,5 +107,5 @@ def test_the_nbgrader_course_from_the_wheel_holds_no_answer(wheel_site, tmp_path
     done = uno_lessons(wheel_site, tmp_path, "nbgrader", str(tmp_path / "course"), "--course", "uno")
     assert done.returncode == 0, done.stdout + done.stderr
     source = tmp_path / "course" / "source" / "uno"
-    assert sorted(p.stem for p in source.glob("*.ipynb")) == exercise_names() and len(exercise_names()) == 10
+    assert sorted(p.stem for p in source.glob("*.ipynb")) == exercise_names() and len(exercise_names()) == 11
     assert leaked(tmp_path / "course") == []

@@ -31,7 +31,7 @@ SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 NOTEBOOKS = sorted(p.name for p in SOLUTIONS.glob("*.ipynb"))
 TOPICS = ("01_setup", "02_matching", "03_action_cards", "04_wild_draw_four", "05_uno_and_dont_talk",
-          "06_scoring", "07_capstone", "08_challenge_or_accept", "10_learning", "11_house_rules")
+          "06_scoring", "07_capstone", "08_challenge_or_accept", "09_good_move", "10_learning", "11_house_rules")
 RULE_ID = re.compile(r"\b[ECH]-[A-Z0-9]+(?:-\d+)?\b")
 
 

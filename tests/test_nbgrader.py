@@ -148,7 +148,7 @@ def test_the_release_matches_exercises_cell_for_cell_locks_included(course):
 # ------------------------------------------------------------------ autograde
 def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
     total = _graded_steps()
-    assert total == 43
+    assert total == 47
     with _gradebook(course) as gb:
         scores = {s: gb.find_submission(ASSIGNMENT, s).score for s in STUDENTS}
         assert gb.find_submission(ASSIGNMENT, "full").max_score == total
@@ -162,7 +162,7 @@ def test_scores_full_marks_zero_and_exactly_one_point_lost(course):
 def test_autograde_grades_check_cells_without_partial_credit_warnings(course):
     for student in STUDENTS:
         log = course["logs"][f"autograde {student}"].stderr
-        assert log.count("Autograding") == 10, student
+        assert log.count("Autograding") == 11, student
         assert "cannot be converted to" not in log and "treating other output as full credit" not in log
 
 

@@ -27,6 +27,7 @@ TITLES = {
     "06_scoring": "Lesson 6: Winning a hand and scoring",
     "07_simulation": "Lesson 7: Measuring with simulation",
     "08_challenge_or_accept": "Lesson 8: Challenge or accept? Deciding under uncertainty",
+    "09_good_move": "Lesson 9: Was that a good move?",
     "10_learning": "Lesson 10: Teach a computer to play",
     "11_house_rules": "Lesson 11: Change a rule, measure the game",
 }
@@ -62,6 +63,7 @@ STATES = {
                       lambda page, lesson: lesson.get_by_text("400 games, moves per game").first.wait_for(
                           state="visible", timeout=20_000)],
     "08_challenge_or_accept": [_click("button:has-text('Challenge!')", "The challenge fails")],
+    "09_good_move": [_click("button:has-text('Next ▶')", "Decision 2 of")],
     "10_learning": [],  # its self-checks, answered wrong below
     "11_house_rules": [],
 }

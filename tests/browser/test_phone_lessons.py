@@ -8,7 +8,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 LESSONS = ("00_index", "01_setup", "02_matching", "03_action_cards", "04_wild_draw_four",
-           "05_uno_and_dont_talk", "06_scoring", "07_simulation", "08_challenge_or_accept", "10_learning",
+           "05_uno_and_dont_talk", "06_scoring", "07_simulation", "08_challenge_or_accept", "09_good_move",
+           "10_learning",
            "11_house_rules")
 
 #: Each word whose text lands on more than one line (a line may end after a hyphen, as in

@@ -40,6 +40,7 @@ from .capstone import check_best_color, check_bot, check_summarize
 from .core import Case, CaseResult, CheckResult, run_cases
 from .core import Problem as Problem
 from .deciding import check_expected_swings
+from .good_move import ITEMS as GOOD_MOVE_ITEMS
 from .house_rules import (
     FORCE_ERROR,
     GAMES_NEEDED,
@@ -121,4 +122,4 @@ CHECKS: dict[str, Callable[[Any], CheckResult]] = {
 #: The graded interpretation items (a prediction or a reading, not a function), by the name of
 #: the variable the learner writes the answer in; ``check(name)`` grades them as it grades a step.
 ANSWERS: dict[str, Choice | Number] = {item.name: item for item in (
-    *capstone.ANSWERS, *deciding.ANSWERS, FORCE_ERROR, GAMES_NEEDED, DRAW_AFTER_WIN, SHIFT_WEIGHTS, TRAINING_VERDICT)}
+    *capstone.ANSWERS, *deciding.ANSWERS, *GOOD_MOVE_ITEMS, FORCE_ERROR, GAMES_NEEDED, DRAW_AFTER_WIN, SHIFT_WEIGHTS, TRAINING_VERDICT)}

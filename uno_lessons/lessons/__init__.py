@@ -35,6 +35,7 @@ LESSONS = (
     ("06_scoring", N_("Scoring and winning"), "E-WIN, E-SCORE"),
     ("07_simulation", N_("Measuring with simulation"), "all"),
     ("08_challenge_or_accept", N_("Challenge or accept? Deciding under uncertainty"), "E-WD4, C-WD4"),
+    ("09_good_move", N_("Was that a good move?"), "strategy, not a rule"),
     ("10_learning", N_("Teach a computer to play"), "E-MATCH-1, E-DRAW-2, E-WD4-2, E-WIN-1"),
     ("11_house_rules", N_("Change a rule, measure the game"), "H-STACK, H-JUMP, H-SEVEN-ZERO, H-DRAW-UNTIL, H-FORCE"),
 )

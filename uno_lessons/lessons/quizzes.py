@@ -178,6 +178,41 @@ QUIZZES: dict[str, QuizItem] = {
         {0: N_("The card taken back is one card more for the bluffer: the gain is 5, not 4."),
          2: N_("That counts only your own cards (4 against 6(1 − q)); the swing also counts the cards the bluffer "
                "gains.")}),
+    "09-outcome": QuizItem(
+        N_("The coach gives Ben 0.45 ± 0.03 to win if he plays his Skip and 0.30 ± 0.03 if he draws. He plays the "
+           "Skip and does not win the hand. Was the Skip a mistake?"),
+        (N_("Yes: he lost, so drawing would have been better"),
+         N_("No: the Skip left him the better chance; this hand's cards went against him"),
+         N_("Nobody can tell: one hand decides nothing")),
+        1,
+        N_("A decision is judged by the chance to win it leaves, over everything Ben could not see: 0.45 against "
+           "0.30. Even the better move loses 55 times in 100."),
+        {0: N_("That judges the move by one outcome. Drawing would have lost even more often: 70 times in 100."),
+         2: N_("One hand's outcome decides nothing, but the decision can be judged: by the coach's estimates, "
+               "which Ben could have known when he moved.")}),
+    "09-paired": QuizItem(
+        N_("Why does the coach play every option on the same deals?"),
+        (N_("So that the luck of the deal is the same for every option and cancels in their difference"),
+         N_("Because dealing new cards for each option would be against the rules"),
+         N_("So that every option wins equally often")),
+        0,
+        N_("On shared deals two options' games differ only through the move, so the paired difference has a "
+           "smaller standard error than √(SE₁² + SE₂²), the error separate deals would give."),
+        {1: N_("The rules say nothing about rollouts: the coach may deal as it likes. Sharing deals is about "
+               "measuring, not about the rules."),
+         2: N_("The options still win as often as they do; sharing the deals only removes the deal's luck from "
+               "their difference.")}),
+    "09-read-se": QuizItem(
+        N_("The coach says: play G2 0.50 ± 0.05, play GS 0.49 ± 0.05, and GS against the best −0.01 ± 0.05 "
+           "(paired). What can you say?"),
+        (N_("G2 is the better move: its chance is higher"),
+         N_("GS is a mistake that costs 0.01"),
+         N_("These rollouts do not tell the two apart: the difference is far less than two standard errors")),
+        2,
+        N_("−0.01 is a fifth of one standard error: chance alone gives such differences all the time. More "
+           "rollouts would settle it; to halve the error, use four times the rollouts."),
+        {0: N_("A lead of 0.01 with a standard error of 0.05 is well within chance: another seed may reverse it."),
+         1: N_("The cost 0.01 is an estimate ± 0.05: it may well be 0, or GS may be the better move.")}),
     "10-chance-of-drawing": QuizItem(
         N_("A policy has two legal moves: play the green 5 with the score 2, or draw with the score 0. While "
            "it learns it samples by the softmax. How often does it draw?"),
