@@ -46,6 +46,13 @@ def test_a_finished_one_screen_hand_is_looked_back_at_step_by_step():
     assert review.step == len(review.replay) and "The end of the hand" in review.step_title.value
     winner = review.replay.games[-1].names[review.replay.games[-1].winner]
     assert f"{winner} won" in review.step_title.value and review.forward.disabled and review.said.value == ""
+    # Forward and Last are disabled at the end: focus goes to Back (from the buttons or from
+    # nowhere), never to the page's body; at the start, to Forward.
+    bridge = live.voice.bridge
+    assert bridge.last("focus") == {"cmd": "focus", "selector": ".uno-dash .uno-review-back",
+                                    "only_from": ".uno-review-nav"}
+    review.first.click()
+    assert bridge.last("focus")["selector"] == ".uno-dash .uno-review-forward"
     # Every hand face up at each step, the mover marked.
     review.go(0)
     assert review.hands.value.count("uno-other-row") == 3 and "uno-review-mover" in review.hands.value

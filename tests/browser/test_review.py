@@ -61,12 +61,28 @@ def look_back(page, players: int) -> None:
                                timeout=TIMEOUT)
         page.wait_for_function("() => document.querySelector('#uno-live-polite').textContent.includes('Step 2 of')",
                                timeout=TIMEOUT)
+    # The arrow keys step as in a game viewer (← → Home End), and the buttons say so.
+    step_says = "(words) => document.querySelector('.uno-review-step').textContent.includes(words)"
+    page.focus(FORWARD)
+    assert page.get_attribute(FORWARD, "aria-keyshortcuts") == "ArrowRight"
+    focused = "(cls) => document.activeElement.classList.contains(cls)"
+    page.keyboard.press("End")
+    page.wait_for_function(step_says, arg="The end of the hand", timeout=TIMEOUT)
+    # Forward is disabled at the end: focus moves to Back, not to the page's body.
+    page.wait_for_function(focused, arg="uno-review-back", timeout=TIMEOUT)
+    page.keyboard.press("Home")
+    page.wait_for_function(step_says, arg="Step 1 of", timeout=TIMEOUT)
+    page.wait_for_function(focused, arg="uno-review-forward", timeout=TIMEOUT)
+    if total > 1:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(step_says, arg="Step 2 of", timeout=TIMEOUT)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(step_says, arg="Step 1 of", timeout=TIMEOUT)
+    # And the mouse.
     page.click(".uno-review-last")
-    page.wait_for_function("() => document.querySelector('.uno-review-step').textContent.includes('The end of the hand')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(step_says, arg="The end of the hand", timeout=TIMEOUT)
     page.click(".uno-review-first")
-    page.wait_for_function("() => document.querySelector('.uno-review-step').textContent.includes('Step 1 of')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(step_says, arg="Step 1 of", timeout=TIMEOUT)
 
 
 def test_the_one_screen_game_looks_back_at_a_hand_played_by_clicking(page, open_notebook):

@@ -184,6 +184,11 @@ class ReviewPanel:
             return
         self.step = max(0, min(step, len(self.replay)))
         self._draw_step(announce=True)
+        if len(self.replay) and self.step in (0, len(self.replay)):
+            # At either end the button just pressed (First/Back or Forward/Last) is disabled
+            # now: keep keyboard focus in the review's buttons, not on the page's body.
+            other = ".uno-review-forward" if self.step == 0 else ".uno-review-back"
+            self.host.voice.bridge.focus(f".uno-dash {other}", only_from=".uno-review-nav")
 
     def _advice(self, step: int) -> tuple[Advice | None, str | None]:
         """The coach's advice at ``step``, or why there is none (None: nothing to say)."""
@@ -207,6 +212,9 @@ class ReviewPanel:
     def _draw_step(self, *, announce: bool) -> None:
         replay, step = self.replay, self.step
         assert replay is not None
+        # The buttons first: once the page shows the new step, a key or a click meets them ready.
+        self.first.disabled = self.back.disabled = step == 0
+        self.forward.disabled = self.last.disabled = step >= len(replay)
         self.step_title.value = f"<h3 class='uno-dash-section'>{escape(step_title(replay, step))}</h3>"
         self.picture.update(replay.games[step])
         self.hands.value = hands_html(replay, step)
@@ -217,8 +225,6 @@ class ReviewPanel:
             self.options.value = options_html(replay, step, advice)
         else:
             self.options.value = f"<p class='uno-muted'>{escape(note)}</p>" if note else ""
-        self.first.disabled = self.back.disabled = step == 0
-        self.forward.disabled = self.last.disabled = step >= len(replay)
         if announce:
             self.host.voice.bridge.announce(step_sentence(replay, step, advice, note))
 

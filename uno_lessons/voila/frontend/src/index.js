@@ -18,6 +18,7 @@ import { Widget } from '@lumino/widgets';
 import anywidget from 'anywidget-amd';
 
 import { ConnectionNotice } from './connection';
+import { installReviewKeys } from './review_keys';
 
 import '@jupyter-widgets/controls/css/widgets-base.css';
 import './page.css';
@@ -184,6 +185,7 @@ const domReady = new Promise((resolve) => {
 async function main() {
   mark('script');
   await domReady;
+  installReviewKeys();
   const config = pageConfig();
   const baseUrl = config.baseUrl || '/';
   const widgetOutputs = [];
