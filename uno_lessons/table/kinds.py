@@ -41,6 +41,14 @@ class SeatKind(StrEnum):
         """Whether a bot plays a seat of this kind."""
         return self is not SeatKind.HUMAN
 
+    @property
+    def thinks(self) -> bool:
+        """Whether this kind's move costs real CPU (the coach plays many deals out before each
+        choice, about a second): the pages of a table then take turns to compute it instead
+        of all at once (:attr:`uno_lessons.table.Table.bot_wait`); the other bots' moves take
+        microseconds, and every page may compute them."""
+        return self is SeatKind.COACH
+
 
 #: The kinds a bot plays, in the order a sentence lists them.
 BOT_KINDS = tuple(k for k in SeatKind if k.is_bot)

@@ -25,7 +25,7 @@ from .config import TableConfig, TableError
 from .faults import StoreError, log
 from .handles import SeatHandle, TableHandle, TeacherHandle
 from .hands import Action, finished_hand
-from .kinds import Role
+from .kinds import Role, SeatKind
 from .news import Listening
 from .records import SPEEDS
 from .state import TableState
@@ -60,6 +60,9 @@ class Table:
     #: Seconds between looks while the store tells the page of new records (in case a hint
     #: was lost): an idle page reads nothing in between.
     idle_poll = 5.0
+    #: Seconds a page waits for each page before it in line (:attr:`bot_rank`) before it
+    #: computes a thinking bot's move itself: more than the coach's second of thought.
+    handover = 2.0
 
     def __init__(self, handle: TableHandle, *, seats: dict[int, SeatHandle] | None = None,
                  local: bool = False) -> None:
@@ -340,11 +343,34 @@ class Table:
     def bot_wait(self) -> float:
         """Seconds the bots wait at this position before acting: the pause before a bot's
         move, and longer before a bot jumps in on a learner's turn (H-JUMP), so that the
-        learner to move, and any learner who can jump in, get their chance first."""
-        g = self.state.game
-        if g.winner is None and not self.state.is_bot(g.current_player):
+        learner to move, and any learner who can jump in, get their chance first. Before a
+        thinking bot's move (:attr:`SeatKind.thinks`, the coach) a page also waits
+        :attr:`handover` seconds for each page before it in line (:attr:`bot_rank`): the
+        first page computes the move and stores it, and the others, told of it, never start;
+        if the first page is closed, the next takes over a little later."""
+        st = self.state
+        g = st.game
+        if g.winner is None and not st.is_bot(g.current_player):
             return 3 * self.pause + 1.0
+        if g.winner is None and SeatKind(st.kinds[g.current_player]).thinks:
+            return self.pause + self.bot_rank * self.handover
         return self.pause
+
+    @property
+    def bot_rank(self) -> int:
+        """This page's place in line to compute a thinking bot's move: 0 for a teacher's page
+        (and the one-screen game) and for the learner at the table's first taken seat, then
+        the other learners in seat order, then watchers. Each place waits :attr:`handover`
+        seconds longer, so a table with a coach seat computes its move on one page, not on
+        every page at once (ten pages of a table of ten: ten seconds of CPU a move)."""
+        if self.is_local or self.is_teacher:
+            return 0
+        st = self.state
+        learners = [s for s in sorted(st.claimed) if not st.is_bot(s)]
+        if self.seats:
+            seat = next(iter(self.seats))
+            return learners.index(seat) if seat in learners else len(learners)
+        return len(learners) + 1
 
     def step(self) -> bool:
         """One bot turn now (reactions, then the move); True if something was stored."""
