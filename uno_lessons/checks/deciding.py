@@ -73,7 +73,8 @@ HONEST_OUTCOME = Choice("honest_outcome", ("A", "B", "C"), {
 
 #: Reading the same deals (statistics).
 SITUATIONAL = Choice("situational", ("A", "B", "C"), {
-    "A": N_("How often does a fair coin split 45 tosses 31 to 14, or more unevenly? The sign test's p says it."),
+    "A": N_("How often does a fair coin split 45 tosses 31 to 14, or more unevenly? And how many comparisons were "
+            "made on the same deals?"),
     "B": N_("Is ± 0.010 the error of the difference on the same deals, or each rate's error as if the games were "
             "separate?"),
     "C": N_("How many of the deals that differ went the other way, and what is left when you take them off?"),

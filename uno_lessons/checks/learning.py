@@ -155,7 +155,7 @@ SHIFT_WEIGHTS = Choice("shift_weights", ("A", "B", "C"), {
 TRAINING_VERDICT = Choice("training_verdict", ("A", "B", "C"), {
     "A": N_("Does one evaluation's error cover the luck of the training, or only the luck of the deals? What would "
             "a fourth seed give?"),
-    "B": N_("What standard error does the spread between three trainings give each mean, and so the difference of "
-            "the two means?"),
+    "B": N_("How many standard errors of the seed-by-seed differences is 5.7 points, and how many does a clear "
+            "difference need with only three seeds?"),
     "C": N_("Is the best of three trainings a measure of the reward, or partly the luck of the seeds?"),
 }, STATISTICS)

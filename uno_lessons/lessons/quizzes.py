@@ -124,10 +124,12 @@ QUIZZES: dict[str, QuizItem] = {
            "Which is right?"),
         (N_("Most games last between 46 and 49 moves"),
          N_("With 1,600 games the standard deviation would be about 12"),
-         N_("The average of many more games would most likely lie within about 2.4 moves of 47.1")),
+         N_("Intervals made as the average ± 2.4 moves (two standard errors) hold the long-run average in about 95 "
+            "of 100 runs of 400 games")),
         2,
-        N_("Two standard errors, 2 × 1.2 = 2.4 moves, is how far the average of 400 games may well lie from the "
-           "long-run average. Single games lie about 24 moves from it, however many you play."),
+        N_("Two standard errors are 2 × 1.2 = 2.4 moves: intervals made as the average of 400 games ± 2.4 hold the "
+           "long-run average in about 95 of 100 runs; this one, 47.1 ± 2.4, either holds it or does not. Single "
+           "games lie about 24 moves from it, however many you play."),
         {0: N_("That band is for the average of 400 games. Single games spread by the standard deviation: 24 "
                "moves."),
          1: N_("More games shrink the standard error (the standard deviation over √n), not the standard deviation: "
@@ -161,11 +163,12 @@ QUIZZES: dict[str, QuizItem] = {
            "challenging a mistake?"),
         (N_("Yes: it cost six cards, and accepting would have cost four"),
          N_("You cannot tell without seeing the other player's hand"),
-         N_("No: at q = 0.45 challenging is worth −1.5 cards on average and accepting −4; this time luck went "
+         N_("No: at q = 0.45 challenging's expected swing is −1.5 cards and accepting's −4; this time luck went "
             "against you")),
         2,
-        N_("0.45 × 4 − 0.55 × 6 = −1.5 against −4 (E-WD4-3 … E-WD4-5). Over many such moments challenging saves "
-           "2.5 cards per Wild Draw Four on average, although some of them end with six cards drawn."),
+        N_("0.45 × 4 − 0.55 × 6 = −1.5 against −4 (E-WD4-3 … E-WD4-5). Over many such moments challenging improves "
+           "the swing by 2.5 cards per Wild Draw Four on average: you draw 0.7 fewer (3.3 instead of 4) and the "
+           "other player draws 1.8 more, although 55 in 100 of those challenges end with six cards drawn."),
         {0: N_("That judges the decision by the card that came up, which you could not see when you decided."),
          1: N_("A decision is judged by what you knew when you made it: q = 0.45. The hidden hand decides only the "
                "outcome.")}),
@@ -237,8 +240,9 @@ QUIZZES: dict[str, QuizItem] = {
          N_("These deals do not show which of the two plays better"),
          N_("The two play equally well: the sign test shows it")),
         1,
-        N_("A split as uneven as 83 to 65 comes from chance alone about one time in six, so it is no evidence of a "
-           "difference. Nor is it proof that there is none: a small difference needs many more deals to show."),
+        N_("A split as uneven as 83 to 65 comes from chance alone about one time in six, so it is not convincing "
+           "evidence of a difference. Nor is it proof that there is none: a small difference needs many more deals "
+           "to show."),
         {0: N_("18 deals more is what a fair coin gives about one time in six over 148 tosses: chance alone does "
                "it often."),
          2: N_("A large p says only that chance could explain the split; it cannot rule out a small difference.")}),

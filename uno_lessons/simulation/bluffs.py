@@ -66,8 +66,8 @@ class BluffSituations:
 
     def better_answer(self, cards: int, most: int | None = None) -> str:
         """"challenge" when the whole interval for ``q`` lies above the break-even, "accept"
-        when it lies below, "either" when it holds the line: too close to tell, and then
-        the two answers are worth nearly the same."""
+        when it lies below, "either" when it holds the line: too close to tell (which is not
+        evidence that the two answers are worth the same)."""
         low, high = self.interval(cards, most)
         line = float(break_even(self.rules))
         return "challenge" if low > line else "accept" if high < line else "either"

@@ -205,8 +205,8 @@ class HouseComparison:
             counts = f"{paired.higher} / {paired.lower}"
             lines.append(f"  {label:<{width}}{guess:^7}{paired.effect.value:>+10.2f} ± {paired.effect.stderr:<7.2f}"
                          f"{counts:>11}{verdict:^9}")
-        lines.append(_("{right} of {count} guesses match the verdict (+ more, - less, = no clear change: within "
-                       "two standard errors).", right=right, count=len(guesses)))
+        lines.append(_("{right} of {count} guesses match the verdict (+ more, - less, = no clear change in the mean: "
+                       "within two standard errors).", right=right, count=len(guesses)))
         return "\n".join(lines)
 
     def plot(self, figures: Sequence[str] = ("moves", "skill", "first_mover_edge", "biggest_hand")):
