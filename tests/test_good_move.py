@@ -27,6 +27,7 @@ from uno_lessons.lessons.good_move import (
     ReviewStepper,
     biggest_mistake,
     cost_of,
+    made,
     paired_table,
     position,
     review_table,
@@ -77,6 +78,11 @@ def test_a_reviewed_hand_is_the_same_for_the_same_seeds_and_names_its_biggest_mi
     marked = [line for line in table if line.endswith("◀")]
     assert len(marked) == 1 and marked[0].split()[0] == str(worst.number)
     assert table[-1].startswith(f"{hand.names[hand.winner]} won the hand")
+    # Where the move made was the coach's top move its cost is 0 by construction: a dash, not
+    # a "0.000 ± 0.000" that would read as a measured cost.
+    for s, line in zip(hand.decisions, table[1:]):
+        top = made(s) == s.advice.best.move
+        assert (" — " in line) == top and (("±" in line) != top), line
     no_choice = next(s for s in hand.steps if s.advice is None)
     with pytest.raises(ValueError, match="was no decision"):
         cost_of(no_choice)

@@ -31,7 +31,9 @@ __all__ = ["Option", "Advice", "advise", "advise_view", "options_of", "advice_of
 class Option:
     """One legal move with the chance that the seat wins the hand after it (``win``), and
     ``versus_best``: rollout by rollout, this move's win minus the best move's, averaged
-    (0 for the best itself; a paired difference, so its standard error is small)."""
+    (0 for the best itself; a paired difference: its standard error is that of the
+    rollout-by-rollout differences, smaller than separate deals would give when the two
+    games stay alike)."""
 
     move: Move
     win: Estimate

@@ -6,7 +6,8 @@ moves first as its bot would (saying UNO before its second-to-last card), then t
 then sensible bots (:class:`~uno_lessons.engine.bots.SensibleBot`, one per seat, the seat's
 own included) play the hand to its end with the same seeds for every option. So two options
 differ, rollout by rollout, only by what the move itself changed: their difference is
-paired, and its standard error much smaller than each option's own.
+paired, and its standard error smaller than the one separate deals would give (the square
+root of the sum of the two squared errors), by as much as the two games stay alike.
 
 Every random number comes from the seed: the deals from one Generator, the reshuffles of
 rollout ``r`` and its bots' choices from seeds of their own (``engine.seeds.Seed``, built

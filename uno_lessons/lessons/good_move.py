@@ -44,7 +44,7 @@ def _challenge() -> Game:
 
 
 def _two_cards() -> Game:
-    # Four sensible bots, ten moves into seeded deal 1: Ana may play a green Skip or a green 2.
+    # Four sensible bots, ten moves into seeded deal 1: Ben may play a green Skip or a green 2.
     from ..engine.bots import make_bots, run_hand
 
     game = Game.new(4, seed=1)
@@ -139,16 +139,18 @@ def biggest_mistake(steps: Sequence[Step]) -> Step:
 
 def review_table(hand: ReviewedHand) -> str:
     """Every decision of the hand as a line of text: its step number, who moved, the move
-    made, what it gave up ± its standard error, and the coach's best move; the biggest
-    mistake is marked."""
+    made, what it gave up ± its standard error (a dash where the move made was the coach's
+    top move: 0 by construction, not a measured cost), and the coach's best move; the
+    biggest mistake is marked."""
     worst = biggest_mistake(hand.steps).number
     rows = [(_("step"), _("who"), _("move made"), _("gave up"), _("coach's best"))]
     for s in hand.decisions:
         cost = cost_of(s)
         assert s.advice is not None
         mark = " ◀" if s.number == worst else ""
+        top = made(s) == s.advice.best.move
         rows.append((str(s.number), hand.names[s.seat], made(s).describe(),
-                     f"{cost.value:.3f} ± {cost.stderr:.3f}", s.advice.best.move.describe() + mark))
+                     "—" if top else f"{cost.value:.3f} ± {cost.stderr:.3f}", s.advice.best.move.describe() + mark))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.append(_("{winner} won the hand. ◀ marks the biggest mistake.", winner=hand.names[hand.winner]))

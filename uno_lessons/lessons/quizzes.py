@@ -195,16 +195,17 @@ QUIZZES: dict[str, QuizItem] = {
                "which Ben could have known when he moved.")}),
     "09-paired": QuizItem(
         N_("Why does the coach play every option on the same deals?"),
-        (N_("So that the luck of the deal is the same for every option and cancels in their difference"),
+        (N_("So that the luck of the deal is the same for every option and largely cancels in their difference"),
          N_("Because dealing new cards for each option would be against the rules"),
          N_("So that every option wins equally often")),
         0,
         N_("On shared deals two options' games differ only through the move, so the paired difference has a "
-           "smaller standard error than √(SE₁² + SE₂²), the error separate deals would give."),
+           "standard error no larger, and usually smaller, than √(SE₁² + SE₂²), the error separate deals would "
+           "give: the more alike the two games stay, the smaller."),
         {1: N_("The rules say nothing about rollouts: the coach may deal as it likes. Sharing deals is about "
                "measuring, not about the rules."),
-         2: N_("The options still win as often as they do; sharing the deals only removes the deal's luck from "
-               "their difference.")}),
+         2: N_("The options still win as often as they do; sharing the deals only takes much of the deal's luck "
+               "out of their difference.")}),
     "09-read-se": QuizItem(
         N_("The coach says: play G2 0.50 ± 0.05, play GS 0.49 ± 0.05, and GS against the best −0.01 ± 0.05 "
            "(paired). What can you say?"),
