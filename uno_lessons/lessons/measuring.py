@@ -46,8 +46,9 @@ class SpreadLab(Lesson):
         self.summary = widgets.HTML()
         self.size_picker.observe(lambda _c: self.show(announce=True), names="value")
         intro = _("Pick how many games to look at. The upper bar is where most single games lie (the mean, two "
-                  "standard deviations either side); the lower bar is where the long-run mean likely lies (two "
-                  "standard errors either side). Each tick is one game.")
+                  "standard deviations either side); the lower bar is the mean two standard errors either side: "
+                  "made this way for many samples, such bars contain the long-run mean about 95 times in 100. "
+                  "Each tick is one game.")
         self.widget = self.box([self.header(), widgets.HTML(f"<div class='uno-muted'>{escape(intro)}</div>"),
                                 self.size_picker, self.picture, self.summary])
         self.show()
