@@ -631,6 +631,21 @@ def test_tournament_is_seeded_and_rotates_seats(reference):
     assert twice.names == ["RandomBot", "RandomBot2"]
 
 
+def test_tournament_shows_wilson_intervals_of_its_win_rates(reference):
+    from uno_lessons.simulation.estimate import wilson
+
+    result = ck.tournament(reference["MyBot"], games=40, seed=3)
+    lines = result.text().splitlines()
+    for name, wins, _rate, _avg in result.rows():
+        low, high = wilson(wins, 40)
+        row = next(line for line in lines if line.split()[0] == name)
+        assert f"[{low:.1%}, {high:.1%}]" in row and f"[{low:.1%}, {high:.1%}]" in result._repr_html_()
+    # a bot that never wins still gets room above 0, which rate ± 2 SE would not give it
+    random_row = next(line for line in lines if line.split()[0] == "RandomBot")
+    assert "[0.0%, 8.8%]" in random_row
+    assert "Wilson" in lines[-1]
+
+
 def test_tournament_with_a_stub_bot_is_not_started():
     result = ck.tournament(_StubBot, games=5)
     assert result.status == "not started" and "not started yet" in result.text()

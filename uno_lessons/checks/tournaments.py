@@ -9,6 +9,7 @@ import numpy as np
 
 from ..engine.rules import Rules
 from ..i18n import _, ngettext
+from ..simulation.estimate import wilson
 from .core import FAILED, NOT_STARTED, PASSED, Report, stub_name
 from .slips import error_text
 from .values import ENCANTO
@@ -40,6 +41,12 @@ class TournamentResult(Report):
             out.append((name, sum(w == name for w, _ in self.games), rate, avg))
         return out
 
+    def interval(self, wins: int) -> str:
+        """Wilson's 95% interval of a win rate, as "[47.0%, 64.3%]": a tournament's win rates are
+        shares of few games, often near 0, where ``rate ± 2 SE`` would shrink to nothing."""
+        low, high = wilson(wins, len(self.games))
+        return f"[{low:.1%}, {high:.1%}]"
+
     @property
     def headline(self) -> str:
         """The first line of the table: how many games, or why there are none."""
@@ -53,11 +60,18 @@ class TournamentResult(Report):
         """The table as plain text."""
         lines = [self.headline, *self._note_lines()]
         if self.status == PASSED:
-            heads = _("bot"), _("wins"), _("win rate"), _("avg points")
-            lines.append("  {:<14} {:>5} {:>9} {:>11}".format(*heads))
+            heads = _("bot"), _("wins"), _("win rate"), _("interval (95%)"), _("avg points")
+            lines.append("  {:<14} {:>5} {:>9} {:>16} {:>11}".format(*heads))
             for name, wins, rate, avg in self.rows():
-                lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {avg:>11.1f}")
+                lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {self.interval(wins):>16} {avg:>11.1f}")
+            lines.append(self.interval_note())
         return "\n".join(lines)
+
+    @staticmethod
+    def interval_note() -> str:
+        """The sentence under the table: what its intervals are, once."""
+        return _("The intervals are Wilson's, at 95%: made this way, such intervals hold a bot's long-run win rate "
+                 "in about 95 of 100 tournaments.")
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -68,12 +82,15 @@ class TournamentResult(Report):
             parts.append('<table style="border-collapse:collapse;margin-top:4px"><tr>'
                          + "".join(th.format(a, e(h)) for a, h in (("left", _("bot")), ("right", _("wins")),
                                                                     ("right", _("win rate")),
+                                                                    ("right", _("interval (95%)")),
                                                                     ("right", _("avg points"))))
                          + "</tr>")
             for name, wins, rate, avg in self.rows():
                 parts.append("<tr>" + td.format("left", e(name)) + td.format("right", wins)
-                             + td.format("right", f"{rate:.1%}") + td.format("right", f"{avg:.1f}") + "</tr>")
+                             + td.format("right", f"{rate:.1%}") + td.format("right", e(self.interval(wins)))
+                             + td.format("right", f"{avg:.1f}") + "</tr>")
             parts.append("</table>")
+            parts.append(f'<div class="uno-muted">{e(self.interval_note())}</div>')
         parts.append("</div>")
         return "".join(parts)
 
