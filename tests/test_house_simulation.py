@@ -12,7 +12,7 @@ from uno_lessons.engine.bots import SensibleBot, run_hand
 from uno_lessons.engine.rules import HOUSE_SWITCHES
 
 FIELDS = ("seeds", "moves", "winner", "first_player", "points", "drawn", "wild_draw_fours", "bluffs",
-          "challenges", "caught", "max_hand")
+          "challenges", "caught", "max_hand", "accepts")
 
 
 def same_stats(a: sim.GameStats, b: sim.GameStats) -> bool:
@@ -228,3 +228,31 @@ def test_a_variant_is_found_by_its_english_label_in_every_language():
         assert comparison[plain.label] is plain and comparison["stacking"].house == ("stacking",)
     with pytest.raises(KeyError):
         comparison["jump_in"]
+
+
+def test_moves_without_accepts_leaves_out_the_accept_moves_counted_move_by_move(monkeypatch):
+    from uno_lessons.engine.kinds import MoveKind
+    from uno_lessons.simulation import games as games_module
+
+    counted: list[int] = []
+    run_hand = games_module._run_hand
+
+    def counting(game, bots, max_moves, moves):  # the moves of each game, as the simulation makes them
+        result = run_hand(game, bots, max_moves, moves)
+        counted.append(sum(move.kind == MoveKind.ACCEPT for move in moves))
+        return result
+
+    monkeypatch.setattr(games_module, "_run_hand", counting)
+    stacked = sim.measure_house(["stacking"], games=60, seed=4)
+    assert stacked.sensible.accepts.tolist() == counted[:60]
+    assert sum(counted[:60]) > 0
+    left = stacked.per_game("moves") - stacked.per_game("moves_without_accepts")
+    assert left.tolist() == counted[:60]
+
+
+def test_stacking_adds_accept_moves_the_plain_rules_do_not_have(comparison):
+    plain, stacked = comparison["no house rule"], comparison["stacking"]
+    assert stacked.sensible.accepts.mean() > plain.sensible.accepts.mean() + 1
+    assert "moves per hand, accept moves not counted" in comparison.against_guesses({"stacking": "?"},
+                                                                                     "moves_without_accepts")
+    assert comparison.effect("force_play", "moves_without_accepts").effect.value == 0

@@ -15,6 +15,7 @@ from ..engine.bots import run_hand as _run_hand
 from ..engine.cards import Rank
 from ..engine.events import NOBODY
 from ..engine.game import Game
+from ..engine.kinds import MoveKind
 from ..engine.moves import Move
 from ..engine.rules import HOUSE_SWITCHES, Rules, rule_set_name
 from ..engine.seeds import Seed
@@ -74,6 +75,7 @@ class GameStats:
     caught: np.ndarray  # challenges that caught a bluff (E-WD4-5)
     answers: Answers
     max_hand: np.ndarray  # the most cards one hand held at any moment of the game
+    accepts: np.ndarray  # accept moves: a penalty taken (H-STACK's stack, an unchallenged Wild Draw Four)
 
     @property
     def n(self) -> int:
@@ -171,8 +173,9 @@ def _read_game(game: Game, moves: list[Move], first: int, index: int, answers: l
     if open_answer is not None:  # e.g. no card was left to draw
         answers.append(tuple(open_answer))
     winner = NOBODY if game.winner is None else game.winner
+    accepts = sum(move.kind is MoveKind.ACCEPT for move in moves)
     return (len(moves), winner, first, game.points or 0, drawn, len(honest), honest.count(False),
-            challenges, caught)
+            challenges, caught, accepts)
 
 
 def max_hand_size(game: Game) -> int:
@@ -289,7 +292,7 @@ def _simulate(n_games: int, seating: Callable[[int], Any], rules: Rules, seed: i
         answers=Answers(ans[0].astype(np.int32), ans[1].astype(bool), ans[2].astype(bool),
                         ans[3].astype(np.int16), ans[4].astype(np.int16), ans[5].astype(np.int16),
                         ans[6].astype(np.int16)),
-        max_hand=cols[9].astype(np.int16),
+        max_hand=cols[10].astype(np.int16), accepts=cols[9].astype(np.int16),
     )
 
 

@@ -32,8 +32,8 @@ from .figure import DescribedFigure
 from .games import GameStats, _simulate, house_rules
 from .paired import Paired, compare_paired
 
-__all__ = ["FIGURES", "HouseComparison", "HouseMeasurement", "HOUSE_VARIANTS", "compare_house", "measure_house",
-           "plot_house"]
+__all__ = ["FIGURES", "HouseComparison", "HouseMeasurement", "HOUSE_VARIANTS", "PAIRED_FIGURES", "compare_house",
+           "measure_house", "plot_house"]
 
 #: The variants lesson 11 compares: no house rule, each house rule alone, and a party of three.
 HOUSE_VARIANTS: tuple[tuple[str, ...], ...] = ((), *((name,) for name in HOUSE_SWITCHES),
@@ -42,6 +42,11 @@ HOUSE_VARIANTS: tuple[tuple[str, ...], ...] = ((), *((name,) for name in HOUSE_S
 
 #: The figures of a variant, by attribute name, in the order the table shows them.
 FIGURES = ("moves", "drawn", "biggest_hand", "first_mover_edge", "skill")
+#: Figures compared only deal by deal (``effect``, ``against_guesses``), not in the table:
+#: ``"moves_without_accepts"`` is moves per hand less the accept moves. Under H-STACK a player who
+#: takes the penalty makes an ``accept`` move the rules without it have no such move for, so
+#: "moves" alone counts that rule's new move as a longer hand.
+PAIRED_FIGURES = ("moves_without_accepts",)
 #: The figures that are a share of games won minus the fair share: shown with Wilson's interval.
 SHARES = ("first_mover_edge", "skill")
 
@@ -63,10 +68,11 @@ class HouseMeasurement:
     mixed: GameStats
 
     def per_game(self, figure: str) -> np.ndarray:
-        """The figure ``figure`` (a name in :data:`FIGURES`) of every game, in deal order: what
+        """The figure ``figure`` (a name in :data:`FIGURES` or :data:`PAIRED_FIGURES`) of every game, in deal order: what
         a paired comparison subtracts deal by deal."""
         fair = 1 / self.players
         games = {"moves": lambda: self.sensible.moves, "drawn": lambda: self.sensible.drawn,
+                 "moves_without_accepts": lambda: self.sensible.moves - self.sensible.accepts,
                  "biggest_hand": lambda: self.sensible.max_hand,
                  "first_mover_edge": lambda: (self.sensible.winner == self.sensible.first_player) - fair,
                  "skill": lambda: (self.mixed.winner == np.arange(self.mixed.n) % self.players) - fair}
@@ -227,7 +233,8 @@ def compare_house(variants: Iterable[Iterable[str]] | Mapping[str, Iterable[str]
 
 
 def _figure_name(figure: str) -> str:
-    return {"moves": _("moves per hand"), "drawn": _("cards drawn per hand"),
+    return {"moves": _("moves per hand"), "moves_without_accepts": _("moves per hand, accept moves not counted"),
+            "drawn": _("cards drawn per hand"),
             "biggest_hand": _("biggest hand per game"), "first_mover_edge": _("first mover's edge"),
             "skill": _("skill left (sensible vs random)")}[figure]
 
