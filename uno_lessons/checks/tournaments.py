@@ -60,12 +60,16 @@ class TournamentResult(Report):
         """The table as plain text."""
         lines = [self.headline, *self._note_lines()]
         if self.status == PASSED:
-            heads = _("bot"), _("wins"), _("win rate"), _("interval (95%)"), _("avg points")
-            lines.append("  {:<14} {:>5} {:>9} {:>16} {:>11}".format(*heads))
+            lines.append("  {:<14} {:>5} {:>9} {:>16} {:>11}".format(*self.headings()))
             for name, wins, rate, avg in self.rows():
                 lines.append(f"  {name:<14} {wins:>5} {rate:>9.1%} {self.interval(wins):>16} {avg:>11.1f}")
             lines.append(self.interval_note())
         return "\n".join(lines)
+
+    @staticmethod
+    def headings() -> tuple[str, ...]:
+        """The table's column headings, in order (the text and the HTML table share them)."""
+        return _("bot"), _("wins"), _("win rate"), _("interval (95%)"), _("avg points")
 
     @staticmethod
     def interval_note() -> str:
@@ -80,10 +84,8 @@ class TournamentResult(Report):
             th = '<th style="padding:2px 8px;text-align:{}">{}</th>'
             td = '<td style="padding:2px 8px;text-align:{}">{}</td>'
             parts.append('<table style="border-collapse:collapse;margin-top:4px"><tr>'
-                         + "".join(th.format(a, e(h)) for a, h in (("left", _("bot")), ("right", _("wins")),
-                                                                    ("right", _("win rate")),
-                                                                    ("right", _("interval (95%)")),
-                                                                    ("right", _("avg points"))))
+                         + "".join(th.format("left" if i == 0 else "right", e(h))
+                                   for i, h in enumerate(self.headings()))
                          + "</tr>")
             for name, wins, rate, avg in self.rows():
                 parts.append("<tr>" + td.format("left", e(name)) + td.format("right", wins)
